@@ -1,0 +1,21 @@
+"""Game-agnostic core: the Game/State contract, actions, chance, results, records, errors."""
+
+from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.errors import IllegalActionError, MatchmakerError, OptionError, RecordError
+from matchmaker.core.game import Game, State
+from matchmaker.core.registry import GAMES, load_game
+from matchmaker.core.result import Result
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "Action",
+    "Game",
+    "IllegalActionError",
+    "MatchmakerError",
+    "OptionError",
+    "RecordError",
+    "Result",
+    "State",
+    "load_game",
+]

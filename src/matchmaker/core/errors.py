@@ -1,0 +1,35 @@
+"""The errors matchmaker raises: each names what is wrong, never shows hidden cards."""
+
+from __future__ import annotations
+
+
+class MatchmakerError(Exception):
+    """Base class of every error matchmaker raises on purpose."""
+
+
+class OptionError(MatchmakerError, ValueError):
+    """A game option is unknown or has a bad value."""
+
+
+class IllegalActionError(MatchmakerError, ValueError):
+    """An action breaks a rule; the message says which and why."""
+
+
+class RecordError(MatchmakerError, ValueError):
+    """A game record does not parse or breaks a rule.
+
+    ``event`` is the 0-based index of the offending event (None when the problem is not in an
+    event), ``round`` the 0-based round for games that record rounds.
+    """
+
+    def __init__(self, message: str, *, event: int | None = None, round: int | None = None):
+        self.reason = message
+        self.event = event
+        self.round = round
+        where = []
+        if round is not None:
+            where.append(f"round {round}")
+        if event is not None:
+            where.append(f"event {event}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)

@@ -1,0 +1,145 @@
+"""The game-agnostic contract every game implements: a Game makes States.
+
+A State says who acts next (a seat, or ``CHANCE``), lists the legal actions, applies one with
+full rule checking, and gives each seat only its own view. Chance is explicit: the state never
+draws a random number; whoever drives it supplies chance outcomes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.errors import IllegalActionError
+from matchmaker.core.result import Result
+
+
+class Game(ABC):
+    """A game with its options fixed: the factory of states, records and replays."""
+
+    #: The game id used in records and on the command line.
+    name: ClassVar[str]
+    #: The human name of the game.
+    title: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of seats."""
+
+    @abstractmethod
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a record stores them: ``players`` plus what differs from defaults."""
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """A new game, before the deal (the first decision belongs to chance)."""
+
+    @abstractmethod
+    def replay(self, record: Mapping[str, Any]) -> State:
+        """Replay a record of this game with full rule checking (raises RecordError)."""
+
+
+class State(ABC):
+    """One position of a game. ``apply`` changes it in place; ``clone`` copies it cheaply."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int:
+        """The seat expected to act next, ``CHANCE`` for a chance outcome, -2 when over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions the acting seat may take (the chance outcomes at a chance node)."""
+
+    @abstractmethod
+    def chance_choices(self) -> Sequence[Action]:
+        """At a chance node: the outcomes as a multiset, each entry equally likely.
+
+        Picking one entry uniformly gives every outcome its true probability; the sequence must
+        not be changed by the caller.
+        """
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: each distinct outcome with its probability."""
+        choices = self.chance_choices()
+        counts: dict[Action, int] = {}
+        for outcome in choices:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        total = len(choices)
+        return [(outcome, count / total) for outcome, count in counts.items()]
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the acting seat, checking every rule.
+
+        If ``seat`` is given it must be the seat expected to act (``CHANCE`` for a chance
+        outcome). Raises IllegalActionError saying why the action is refused; a refused
+        action leaves the state unchanged.
+        """
+        actor = self.to_act
+        if seat is not None and seat != actor:
+            raise IllegalActionError(self._not_your_turn(seat, action))
+        if action.is_chance != (actor == CHANCE):
+            if actor == CHANCE:
+                raise IllegalActionError(f"{action.name} is not a chance outcome: chance acts next")
+            if self.is_over:
+                raise IllegalActionError("the game is over")
+            raise IllegalActionError(f"it is seat {actor}'s turn, not chance's")
+        self._apply(action)
+
+    def _not_your_turn(self, seat: int, action: Action) -> str:
+        actor = self.to_act
+        if self.is_over:
+            return f"seat {seat} cannot {action.name}: the game is over"
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        if seat == CHANCE:
+            return f"no chance outcome is due: {who} acts next"
+        return f"seat {seat} cannot {action.name}: it is {who}'s turn to act"
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action of the acting seat (checked by the game's rules)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The final scores and winners (raises IllegalActionError before the end)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` knows, as an immutable observation; ``None`` gives the public view."""
+
+    def public_view(self) -> Any:
+        """What a spectator knows."""
+        return self.view(None)
+
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """The game record (format ``matchmaker-record/1``) of everything played so far."""
+
+    @abstractmethod
+    def decision_count(self) -> int:
+        """The number of seat decisions applied so far (chance outcomes not counted)."""
+
+    def status(self) -> dict[str, Any]:
+        """The replay summary: the result if over, else who is expected to act."""
+        if self.is_over:
+            return self.result().to_json()
+        actor = self.to_act
+        return {
+            "game": self.game.name,
+            "finished": False,
+            "to_act": "chance" if actor == CHANCE else actor,
+        }

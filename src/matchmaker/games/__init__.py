@@ -1,0 +1,1 @@
+"""The games: each package reads like its rulebook."""

@@ -1,0 +1,44 @@
+"""Clecanian Golf as a Game: options, new states and record replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from matchmaker.core.game import Game
+from matchmaker.games.clecanian.options import ClecanianOptions, parse_options
+from matchmaker.games.clecanian.state import ClecanianState
+
+
+class ClecanianGame(Game):
+    """Clecanian Golf with fixed options."""
+
+    name: ClassVar[str] = "clecanian"
+    title: ClassVar[str] = "Clecanian Golf"
+
+    def __init__(self, options: ClecanianOptions | None = None, **raw: Any) -> None:
+        self.options = options if options is not None else parse_options(raw)
+
+    @classmethod
+    def from_options(cls, raw: Mapping[str, Any]) -> ClecanianGame:
+        """Build the game from raw options (validated)."""
+        return cls(parse_options(raw))
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.options.players
+
+    def options_dict(self) -> dict[str, Any]:
+        """Options as a record stores them."""
+        return self.options.to_dict()
+
+    def new_state(self) -> ClecanianState:
+        """A new game at the first deal."""
+        return ClecanianState(self)
+
+    def replay(self, record: Mapping[str, Any]) -> ClecanianState:
+        """Replay a record with full rule checking."""
+        from matchmaker.games.clecanian.record import replay_clecanian
+
+        return replay_clecanian(self, record)

@@ -1,0 +1,44 @@
+"""Purrfect Match as a Game: options, new states and record replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from matchmaker.core.game import Game
+from matchmaker.games.purrfect.options import PurrfectOptions, parse_options
+from matchmaker.games.purrfect.state import PurrfectState
+
+
+class PurrfectGame(Game):
+    """Purrfect Match with fixed options."""
+
+    name: ClassVar[str] = "purrfect"
+    title: ClassVar[str] = "Purrfect Match"
+
+    def __init__(self, options: PurrfectOptions | None = None, **raw: Any) -> None:
+        self.options = options if options is not None else parse_options(raw)
+
+    @classmethod
+    def from_options(cls, raw: Mapping[str, Any]) -> PurrfectGame:
+        """Build the game from raw options (validated)."""
+        return cls(parse_options(raw))
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.options.players
+
+    def options_dict(self) -> dict[str, Any]:
+        """Options as a record stores them."""
+        return self.options.to_dict()
+
+    def new_state(self) -> PurrfectState:
+        """A new game at the deal."""
+        return PurrfectState(self)
+
+    def replay(self, record: Mapping[str, Any]) -> PurrfectState:
+        """Replay a record with full rule checking."""
+        from matchmaker.games.purrfect.record import replay_purrfect
+
+        return replay_purrfect(self, record)

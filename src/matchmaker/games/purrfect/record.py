@@ -1,0 +1,60 @@
+"""Replaying a Purrfect Match record: the deal as chance outcomes, then every decision."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from matchmaker.core.errors import IllegalActionError, RecordError
+from matchmaker.core.records import event_seat_and_name, events_list, int_field
+from matchmaker.games.purrfect.deck import MAX_VALUE
+from matchmaker.games.purrfect.state import CHANCE_VALUES, PurrfectState, seat_action
+
+if TYPE_CHECKING:
+    from matchmaker.games.purrfect.game import PurrfectGame
+
+
+def replay_purrfect(game: PurrfectGame, record: Mapping[str, Any]) -> PurrfectState:
+    """Replay the deal and the events of ``record`` with full rule checking."""
+    if game.options.first_proposer is None:
+        raise RecordError('options: first_proposer must be the seat actually chosen, not "random"')
+    state = game.new_state()
+    _deal(state, record.get("deal"))
+    for index, event in enumerate(events_list(record, "")):
+        if isinstance(event, dict) and "chance" in event:
+            raise RecordError("Purrfect Match records hold no chance events", event=index)
+        seat, name = event_seat_and_name(event, index)
+        value = int_field(event, "value", index) if name in ("present", "nominate") else None
+        try:
+            state.apply(seat_action(name, value), seat)
+        except IllegalActionError as exc:
+            raise RecordError(str(exc), event=index) from None
+    return state
+
+
+def _deal(state: PurrfectState, deal: Any) -> None:
+    game = state.game
+    n, size = game.players, game.options.hand_size
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
+        raise RecordError("deal must be an object with hands")
+    hands = deal["hands"]
+    if len(hands) != n:
+        raise RecordError(f"deal: {len(hands)} hands for {n} players")
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != size:
+            raise RecordError(f"deal: seat {seat}'s hand must list {size} values")
+        for value in hand:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUE:
+                raise RecordError(f"deal: seat {seat}'s hand holds {value!r}, not a cat value")
+            try:
+                state.apply(CHANCE_VALUES[value])
+            except IllegalActionError:
+                raise RecordError(
+                    f"deal: seat {seat}'s hand holds a {value} the deck cannot supply"
+                ) from None
+    excess = deal.get("excess")
+    if excess is not None:
+        expected = Counter(game.options.deck) - Counter(v for h in hands for v in h)
+        if not isinstance(excess, list) or Counter(excess) != expected:
+            raise RecordError("deal: excess does not match the cards left after the deal")

@@ -1,0 +1,72 @@
+"""Helpers for scenario tests: hand-built deals and events in record form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matchmaker import replay
+from matchmaker.core.actions import Action
+from matchmaker.games.clecanian.state import ClecanianState
+from matchmaker.games.clecanian.state import seat_action as clecanian_action
+from matchmaker.games.purrfect.state import PurrfectState
+from matchmaker.games.purrfect.state import seat_action as purrfect_action
+
+
+def purrfect(
+    hands: list[list[int]], events: list[dict[str, Any]] | None = None, **options: Any
+) -> PurrfectState:
+    """A Purrfect Match game with the given deal (a custom deck of exactly the dealt cards
+    unless ``deck`` is given), replayed through ``events``."""
+    options.setdefault("deck", sorted(v for h in hands for v in h))
+    record = {
+        "format": "matchmaker-record/1",
+        "game": "purrfect",
+        "options": {"players": len(hands), **options},
+        "deal": {"hands": hands},
+        "events": events or [],
+    }
+    state = replay(record)
+    assert isinstance(state, PurrfectState)
+    return state
+
+
+def clecanian(
+    grids: list[list[str]], discard: str, events: list[dict[str, Any]] | None = None, **options: Any
+) -> ClecanianState:
+    """A Clecanian Golf game whose first round is dealt ``grids`` and ``discard``, replayed
+    through ``events`` (the round's events in record form)."""
+    record = {
+        "format": "matchmaker-record/1",
+        "game": "clecanian",
+        "options": {"players": len(grids), **options},
+        "rounds": [{"grids": grids, "discard": discard, "events": events or []}],
+    }
+    state = replay(record)
+    assert isinstance(state, ClecanianState)
+    return state
+
+
+def card(state: ClecanianState, code: str) -> Action:
+    """The chance outcome "``code`` is taken from the stock"."""
+    deck = state.game.options.deck
+    return deck.chance[deck.by_code[code]]
+
+
+def p_act(name: str, value: int | None = None) -> Action:
+    """A Purrfect Match action by name."""
+    return purrfect_action(name, value)
+
+
+def c_act(name: str, pos: int | None = None) -> Action:
+    """A Clecanian Golf action by name."""
+    return clecanian_action(name, pos)
+
+
+def ev(seat: int, action: str, **fields: Any) -> dict[str, Any]:
+    """A seat's decision in record form."""
+    return {"seat": seat, "action": action, **fields}
+
+
+def chance(code: str) -> dict[str, Any]:
+    """A chance event in record form."""
+    return {"chance": code}
