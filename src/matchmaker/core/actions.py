@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 #: The actor of a chance outcome (a deal, a card taken from the stock).
 CHANCE = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One decision of a seat, or one chance outcome.
 
     ``name`` is the action name used in records (``present``, ``swap``, ``chance``…); ``field``
     names the one argument in a record event (``value``, ``pos``) and ``arg`` holds it. Chance
     outcomes have ``name == "chance"`` and the outcome in ``arg`` (a card code or a value).
+    A named tuple, so that comparing and hashing actions stay cheap.
     """
 
     name: str

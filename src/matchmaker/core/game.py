@@ -88,7 +88,7 @@ class State(ABC):
         actor = self.to_act
         if seat is not None and seat != actor:
             raise IllegalActionError(self._not_your_turn(seat, action))
-        if action.is_chance != (actor == CHANCE):
+        if (action.name == "chance") != (actor == CHANCE):
             if actor == CHANCE:
                 raise IllegalActionError(f"{action.name} is not a chance outcome: chance acts next")
             if self.is_over:

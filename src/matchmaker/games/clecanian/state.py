@@ -89,6 +89,8 @@ class ClecanianState(State):
         self._epilogue = options.epilogue
         self._round = 0
         self._round_scores: list[list[int]] = []
+        #: The grids as they stood, all face up, when the previous round was scored.
+        self._previous_grids: list[list[int]] = []
         #: Per round: (the dealt cards in deal order, the events after the deal).
         self._log: list[tuple[list[int], list[tuple[int, Action]]]] = []
         self._decisions = 0
@@ -482,6 +484,7 @@ class ClecanianState(State):
 
     def _end_round(self) -> None:
         self._round_scores.append([self.grid_score(s) for s in range(self._n)])
+        self._previous_grids = self._grid
         self._round += 1
         if self._round == self.game.options.rounds:
             self._phase = OVER
@@ -593,6 +596,7 @@ class ClecanianState(State):
             turns=self._turns,
             ended_by=None if self._ender == EMPTY else self._ender,
             round_scores=tuple(tuple(r) for r in self._round_scores),
+            previous_grids=tuple(tuple(codes[c] for c in g) for g in self._previous_grids),
             log=self._public_log(seat),
         )
 

@@ -14,7 +14,8 @@ class ClecanianView:
     nobody) or an empty place waiting for a refill. ``drawn`` is the card held by ``drawn_by``
     when this seat may know it: its own card from the stock, or a card taken from the discard
     pile. ``log`` lists every event as (round, actor, action, argument), actor -1 for a card
-    taken from the stock, whose code is None while only its drawer knows it.
+    taken from the stock, whose code is None while only its drawer knows it. ``previous_grids``
+    holds the grids, all face up, as the previous round was scored (empty in round 0).
     """
 
     seat: int | None
@@ -35,6 +36,7 @@ class ClecanianView:
     turns: int
     ended_by: int | None
     round_scores: tuple[tuple[int, ...], ...]
+    previous_grids: tuple[tuple[str, ...], ...]
     log: tuple[tuple[int, int, str, str | int | None], ...]
 
     def column(self, seat: int, column: int) -> tuple[str | None, str | None]:

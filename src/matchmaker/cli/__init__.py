@@ -1,0 +1,1 @@
+"""The command line: ``matchmaker replay``, ``random-game``, ``bench`` and ``demo``."""

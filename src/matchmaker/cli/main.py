@@ -1,0 +1,147 @@
+"""The ``matchmaker`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from matchmaker.cli.options import parse_option_pairs
+from matchmaker.cli.replay import run_replay
+from matchmaker.core.errors import MatchmakerError
+from matchmaker.core.play import play_random
+from matchmaker.core.registry import GAMES, load_game
+
+EXIT_USAGE = 2
+
+
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_option_pairs(args.option or [])
+    if args.players is not None:
+        options["players"] = args.players
+    return options
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=sorted(GAMES), help="the game")
+    parser.add_argument("--players", "-p", type=int, help="number of players")
+    parser.add_argument("--seed", "-s", type=int, default=None, help="random seed")
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game option, e.g. -o epilogue=true -o deck=faq38 (repeatable)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="matchmaker",
+        description="Purrfect Match and Clecanian Golf: play, replay, simulate.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="replay game records with full rule checking")
+    replay.add_argument("files", nargs="+", metavar="FILE", help="record files (- for stdin)")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    random_game = sub.add_parser(
+        "random-game", help="print the record of a game played with random decisions"
+    )
+    _add_game_arguments(random_game)
+
+    demo = sub.add_parser("demo", help="watch a narrated game between random players")
+    demo.add_argument("game", nargs="?", choices=sorted(GAMES), default="purrfect")
+    demo.add_argument("--players", "-p", type=int, help="number of players")
+    demo.add_argument("--seed", "-s", type=int, default=None, help="random seed")
+    demo.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+
+    bench = sub.add_parser("bench", help="measure random games and decisions per second")
+    bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
+    bench.add_argument("--players", "-p", type=int, action="append", help="player counts")
+    bench.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
+    bench.add_argument("--seconds", type=float, default=0.5, help="seconds per run")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "replay":
+            return run_replay(args.files, args.json, sys.stdout, sys.stderr)
+        if args.command == "random-game":
+            return _random_game(args)
+        if args.command == "demo":
+            return _demo(args)
+        return _bench(args)
+    except MatchmakerError as exc:
+        print(f"matchmaker: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("matchmaker: interrupted", file=sys.stderr)
+        return 130
+
+
+def _seed(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+
+
+def _random_game(args: argparse.Namespace) -> int:
+    game = load_game(args.game, _game_options(args))
+    seed = _seed(args)
+    state = play_random(game, random.Random(seed))
+    record = state.record()
+    record["result"] = state.status()
+    record["meta"] = {"seed": seed, "players": ["random"] * game.players}
+    print(json.dumps(record))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from matchmaker.cli.demo import run_demo
+
+    game = load_game(args.game, _game_options(args))
+    run_demo(game, _seed(args), Console())
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from matchmaker.sim.bench import DEFAULT_PLAYERS, measure
+
+    if args.runs < 1 or args.seconds <= 0:
+        raise MatchmakerError("--runs must be at least 1 and --seconds above 0")
+    unknown = [name for name in args.games if name not in GAMES]
+    if unknown:
+        raise MatchmakerError(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
+    figures = []
+    for name in args.games or sorted(GAMES, reverse=True):
+        for players in args.players or DEFAULT_PLAYERS[name]:
+            figures.append(measure(name, players, runs=args.runs, seconds=args.seconds))
+    if args.json:
+        print(json.dumps([f.to_json() for f in figures]))
+        return 0
+    table = Table(title=f"Random play on one core (median of {args.runs} runs)")
+    for column in ("game", "players", "games/s", "decisions/s", "decisions/game"):
+        table.add_column(column, justify="right")
+    for f in figures:
+        table.add_row(
+            f.game,
+            str(f.players),
+            f"{f.games_per_s:,.0f}",
+            f"{f.decisions_per_s:,.0f}",
+            f"{f.decisions_per_game:,.1f}",
+        )
+    Console().print(table)
+    return 0

@@ -1,0 +1,121 @@
+"""Narration: each event of a game told in plain words, from what a spectator can see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matchmaker.core.actions import CHANCE, Action
+from matchmaker.games.clecanian.deck import Deck
+from matchmaker.games.clecanian.view import ClecanianView
+from matchmaker.games.purrfect.view import PurrfectView
+
+
+def seat_name(seat: int) -> str:
+    """How a seat is named in narration."""
+    return f"Seat {seat}"
+
+
+def a_cat(value: int | str | None) -> str:
+    """"a 7", "an 8": a cat's value with its article."""
+    return f"an {value}" if value in (8, 11, 18) else f"a {value}"
+
+
+def narrate_purrfect(before: PurrfectView, actor: int, action: Action, after: PurrfectView) -> str:
+    """One line for a Purrfect Match event (the deal is not narrated)."""
+    who = seat_name(actor)
+    name = action.name
+    if name == "present":
+        return f"{who} is the proposer and shows {a_cat(action.arg)}."
+    if name == "nominate":
+        return f"{who} puts a candidate face down."
+    inspected = before.inspecting
+    if name == "pass":
+        return f"{who} looks at {seat_name(inspected or 0)}'s candidate and passes."
+    if name == "propose":
+        return f"{who} looks at {seat_name(inspected or 0)}'s candidate and proposes!"
+    if name == "reject":
+        return f"{who} rejects the proposal."
+    if name == "accept":
+        proposer = before.proposer if before.proposer is not None else 0
+        won = after.claimed[proposer][-1]
+        return (
+            f"{who} accepts: a match! {seat_name(proposer)} claims {a_cat(won)}, "
+            f"{who} claims the {before.proposer_cat}."
+        )
+    return f"{who}: {action}"
+
+
+def purrfect_round_end(before: PurrfectView, after: PurrfectView) -> str | None:
+    """A line when the round ended in loneliness."""
+    if len(after.discarded) > len(before.discarded):
+        return (
+            f"Nobody matched: the {after.discarded[-1]} is discarded, "
+            "and every candidate goes home."
+        )
+    return None
+
+
+def _pos(view: ClecanianView, pos: int) -> str:
+    row = "top" if pos < view.columns else "bottom"
+    return f"{row} {pos % view.columns + 1}"
+
+
+def describe_card(deck: Deck, code: str | None) -> str:
+    """A card with the character it shows, e.g. ``KH (Jade)``."""
+    if code is None:
+        return "a face-down card"
+    card = deck.cards[deck.by_code[code]]
+    if card.is_joker:
+        return f"{code} (joker)"
+    return f"{code} ({card.character})" if card.character else code
+
+
+def narrate_clecanian(
+    deck: Deck, before: ClecanianView, actor: int, action: Action, after: ClecanianView
+) -> str | None:
+    """One line for a Clecanian Golf event; a card from the stock is told with what follows."""
+    if actor == CHANCE:
+        if before.phase == "refill_card":
+            return f"  A card from the stock refills the gap: {describe_card(deck, str(action.arg))}."
+        if deck.cards[deck.by_code[str(action.arg)]].is_joker:
+            return f"  It is a joker: {describe_card(deck, str(action.arg))}!"
+        return None
+    who = seat_name(actor)
+    name = action.name
+    if name == "reveal":
+        shown = after.grids[actor][int(str(action.arg))]
+        return f"{who} reveals {_pos(after, int(str(action.arg)))}: {describe_card(deck, shown)}."
+    if name == "draw_stock":
+        return f"{who} draws from the stock."
+    if name == "draw_discard":
+        return f"{who} takes {describe_card(deck, before.discard[-1])} from the discard pile."
+    if name == "swap":
+        pos = int(str(action.arg))
+        placed = after.grids[actor][pos]
+        out = before.grids[actor][pos]
+        gone = describe_card(deck, out) if out else "a face-down card"
+        if out is None and len(after.discard) > len(before.discard):
+            gone = describe_card(deck, after.discard[-1])
+        return f"{who} puts {describe_card(deck, placed)} at {_pos(after, pos)}, discarding {gone}."
+    if name == "discard":
+        return f"{who} discards {describe_card(deck, after.discard[-1])}."
+    if name == "abduct":
+        victim = before.victim if before.victim is not None else 0
+        woman = before.grids[victim][int(str(action.arg))]
+        return f"{who} has the joker abduct {describe_card(deck, woman)} from {seat_name(victim)}!"
+    return f"{who}: {action}"
+
+
+def grid_lines(grid: tuple[str | None, ...], columns: int) -> list[str]:
+    """A grid as two rows of card codes (``??`` for a face-down card)."""
+    return [
+        " ".join(f"{grid[row * columns + col] or '??':>3}" for col in range(columns))
+        for row in range(2)
+    ]
+
+
+def summary_line(status: dict[str, Any]) -> str:
+    """The final line: scores and winners."""
+    scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(status["scores"]))
+    winners = " and ".join(seat_name(s) for s in status["winners"])
+    return f"Final scores: {scores}. Winner: {winners}."

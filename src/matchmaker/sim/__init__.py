@@ -1,0 +1,1 @@
+"""Running many games: benchmarks now; tournaments, statistics and plots to come."""
