@@ -16,7 +16,7 @@ def seat_name(seat: int) -> str:
 
 
 def a_cat(value: int | str | None) -> str:
-    """"a 7", "an 8": a cat's value with its article."""
+    """ "a 7", "an 8": a cat's value with its article."""
     return f"an {value}" if value in (8, 11, 18) else f"a {value}"
 
 
@@ -75,16 +75,20 @@ def narrate_clecanian(
 ) -> str | None:
     """One line for a Clecanian Golf event; a card from the stock is told with what follows."""
     if actor == CHANCE:
+        shown = describe_card(deck, str(action.arg))
         if before.phase == "refill_card":
-            return f"  A card from the stock refills the gap: {describe_card(deck, str(action.arg))}."
+            return f"  A card from the stock refills the gap: {shown}."
         if deck.cards[deck.by_code[str(action.arg)]].is_joker:
-            return f"  It is a joker: {describe_card(deck, str(action.arg))}!"
+            return f"  It is a joker: {shown}!"
         return None
     who = seat_name(actor)
     name = action.name
     if name == "reveal":
-        shown = after.grids[actor][int(str(action.arg))]
-        return f"{who} reveals {_pos(after, int(str(action.arg)))}: {describe_card(deck, shown)}."
+        pos = int(str(action.arg))
+        revealed = after.grids[actor][pos]
+        # A joker leaves the grid as soon as it is turned up: its place waits for a refill.
+        what = describe_card(deck, revealed) if revealed else "a joker"
+        return f"{who} reveals {_pos(after, pos)}: {what}."
     if name == "draw_stock":
         return f"{who} draws from the stock."
     if name == "draw_discard":

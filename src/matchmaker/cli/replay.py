@@ -6,9 +6,9 @@ import json
 import sys
 from typing import Any, TextIO
 
+from matchmaker.cli.narrate import summary_line
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.records import replay_text
-from matchmaker.cli.narrate import summary_line
 
 EXIT_REFUSED = 2
 
