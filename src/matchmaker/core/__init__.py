@@ -1,7 +1,13 @@
 """Game-agnostic core: the Game/State contract, actions, chance, results, records, errors."""
 
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import IllegalActionError, MatchmakerError, OptionError, RecordError
+from matchmaker.core.errors import (
+    EventError,
+    IllegalActionError,
+    MatchmakerError,
+    OptionError,
+    RecordError,
+)
 from matchmaker.core.game import Game, State
 from matchmaker.core.registry import GAMES, load_game
 from matchmaker.core.result import Result
@@ -10,6 +16,7 @@ __all__ = [
     "CHANCE",
     "GAMES",
     "Action",
+    "EventError",
     "Game",
     "IllegalActionError",
     "MatchmakerError",

@@ -15,6 +15,11 @@ class IllegalActionError(MatchmakerError, ValueError):
     """An action breaks a rule; the message says which and why."""
 
 
+class EventError(MatchmakerError, ValueError):
+    """An event (from a record or a client) is malformed: a missing or mistyped field, an
+    unknown action name."""
+
+
 class RecordError(MatchmakerError, ValueError):
     """A game record does not parse or breaks a rule.
 

@@ -34,6 +34,11 @@ class Game(ABC):
         """The options as a record stores them: ``players`` plus what differs from defaults."""
 
     @abstractmethod
+    def parse_event(self, event: Any) -> tuple[int, Action]:
+        """Read a record event (or a client's message of the same shape) as (actor, action);
+        the actor is ``CHANCE`` for a chance outcome. Raises EventError if it is malformed."""
+
+    @abstractmethod
     def new_state(self) -> State:
         """A new game, before the deal (the first decision belongs to chance)."""
 
@@ -86,20 +91,19 @@ class State(ABC):
         action leaves the state unchanged.
         """
         actor = self.to_act
+        if self.is_over:
+            who = f"seat {seat} cannot {action.name}: " if seat is not None else ""
+            raise IllegalActionError(f"{who}the game is over")
         if seat is not None and seat != actor:
             raise IllegalActionError(self._not_your_turn(seat, action))
         if (action.name == "chance") != (actor == CHANCE):
             if actor == CHANCE:
                 raise IllegalActionError(f"{action.name} is not a chance outcome: chance acts next")
-            if self.is_over:
-                raise IllegalActionError("the game is over")
             raise IllegalActionError(f"it is seat {actor}'s turn, not chance's")
         self._apply(action)
 
     def _not_your_turn(self, seat: int, action: Action) -> str:
         actor = self.to_act
-        if self.is_over:
-            return f"seat {seat} cannot {action.name}: the game is over"
         who = "chance" if actor == CHANCE else f"seat {actor}"
         if seat == CHANCE:
             return f"no chance outcome is due: {who} acts next"

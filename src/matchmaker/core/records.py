@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from matchmaker.core.errors import OptionError, RecordError
+from matchmaker.core.errors import EventError, IllegalActionError, OptionError, RecordError
 from matchmaker.core.game import Game, State
 from matchmaker.core.registry import GAMES, load_game
 
@@ -61,28 +61,24 @@ def replay_text(text: str) -> State:
     return replay(parse_record(text))
 
 
-def event_seat_and_name(event: Any, index: int, *, round: int | None = None) -> tuple[int, str]:
+def seat_and_name(event: Any) -> tuple[int, str]:
     """Check the common shape of a seat's decision: ``{"seat": i, "action": NAME, ...}``."""
     if not isinstance(event, dict):
-        raise RecordError("an event must be a JSON object", event=index, round=round)
+        raise EventError("an event must be a JSON object")
     seat = event.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise RecordError(f"seat must be a whole number, not {seat!r}", event=index, round=round)
+        raise EventError(f"seat must be a whole number, not {seat!r}")
     name = event.get("action")
     if not isinstance(name, str):
-        raise RecordError(f"action must be a name, not {name!r}", event=index, round=round)
+        raise EventError(f"action must be a name, not {name!r}")
     return seat, name
 
 
-def int_field(event: Mapping[str, Any], field: str, index: int, *, round: int | None = None) -> int:
+def int_field(event: Mapping[str, Any], field: str) -> int:
     """The whole-number field ``field`` of an event."""
     value = event.get(field)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(
-            f"{event.get('action')} needs {field} as a whole number, not {value!r}",
-            event=index,
-            round=round,
-        )
+        raise EventError(f"{event.get('action')} needs {field} as a whole number, not {value!r}")
     return value
 
 
@@ -92,3 +88,23 @@ def events_list(container: Mapping[str, Any], where: str) -> list[Any]:
     if not isinstance(events, list):
         raise RecordError(f"{where}events must be a list")
     return events
+
+
+def replay_events(
+    state: State, events: list[Any], *, round: int | None = None, stop: Any = None
+) -> None:
+    """Apply record events to ``state`` one by one; RecordError names the first bad one.
+
+    ``stop``, if given, is called before each event and returns a reason to refuse it (for
+    example that the round it belongs to is already over), or None.
+    """
+    parse = state.game.parse_event
+    for index, event in enumerate(events):
+        try:
+            reason = stop() if stop is not None else None
+            if reason:
+                raise EventError(reason)
+            actor, action = parse(event)
+            state.apply(action, actor)
+        except (EventError, IllegalActionError) as exc:
+            raise RecordError(str(exc), event=index, round=round) from None

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from matchmaker.core.actions import CHANCE
-from matchmaker.core.errors import IllegalActionError, RecordError
-from matchmaker.core.records import event_seat_and_name, events_list, int_field
+from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.errors import EventError, IllegalActionError, RecordError
+from matchmaker.core.records import events_list, int_field, replay_events, seat_and_name
 from matchmaker.games.clecanian.state import DEAL, ClecanianState, seat_action
 
 if TYPE_CHECKING:
@@ -28,8 +28,11 @@ def replay_clecanian(game: ClecanianGame, record: Mapping[str, Any]) -> Clecania
         if not isinstance(entry, dict):
             raise RecordError("a round must be a JSON object", round=index)
         _deal(state, entry, index)
-        for number, event in enumerate(events_list(entry, f"round {index}: ")):
-            _apply_event(state, event, number, index)
+
+        def round_over(index: int = index) -> str | None:
+            return "the round is already over" if state.round != index or state.is_over else None
+
+        replay_events(state, events_list(entry, f"round {index}: "), round=index, stop=round_over)
     return state
 
 
@@ -59,27 +62,14 @@ def _deal(state: ClecanianState, entry: Mapping[str, Any], index: int) -> None:
     _take(state, entry["discard"], "discard", index)
 
 
-def _apply_event(state: ClecanianState, event: Any, number: int, index: int) -> None:
-    deck = state.game.options.deck
-    if state.round != index or state.is_over:
-        raise RecordError("the round is already over", event=number, round=index)
+def parse_clecanian_event(game: ClecanianGame, event: Any) -> tuple[int, Action]:
+    """A Clecanian Golf event as (actor, action); EventError if malformed."""
+    deck = game.options.deck
     if isinstance(event, dict) and "chance" in event:
         code = event["chance"]
         if not isinstance(code, str) or code not in deck.by_code:
-            raise RecordError(f"{code!r} is not a card of the deck", event=number, round=index)
-        action, seat = deck.chance[deck.by_code[code]], CHANCE
-    else:
-        seat, name = event_seat_and_name(event, number, round=index)
-        pos = (
-            int_field(event, "pos", number, round=index)
-            if name in ("reveal", "swap", "abduct")
-            else None
-        )
-        try:
-            action = seat_action(name, pos)
-        except IllegalActionError as exc:
-            raise RecordError(str(exc), event=number, round=index) from None
-    try:
-        state.apply(action, seat)
-    except IllegalActionError as exc:
-        raise RecordError(str(exc), event=number, round=index) from None
+            raise EventError(f"{code!r} is not a card of the deck")
+        return CHANCE, deck.chance[deck.by_code[code]]
+    seat, name = seat_and_name(event)
+    pos = int_field(event, "pos") if name in ("reveal", "swap", "abduct") else None
+    return seat, seat_action(name, pos)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import IllegalActionError
+from matchmaker.core.errors import EventError, IllegalActionError
 from matchmaker.core.game import State
 from matchmaker.core.result import Result, winners_by
 from matchmaker.games.clecanian.view import ClecanianView
@@ -63,9 +63,9 @@ def seat_action(name: str, pos: int | None) -> Action:
     if name in PLAIN:
         return PLAIN[name]
     if name not in POSITIONAL:
-        raise IllegalActionError(f"unknown action {name!r}")
+        raise EventError(f"unknown action {name!r}")
     if pos is None or not 0 <= pos < MAX_POSITIONS:
-        raise IllegalActionError(f"{name} needs a grid position, not {pos!r}")
+        raise EventError(f"{name} needs a grid position, not {pos!r}")
     return POSITIONAL[name][pos]
 
 

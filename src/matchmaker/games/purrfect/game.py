@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.purrfect.options import PurrfectOptions, parse_options
 from matchmaker.games.purrfect.state import PurrfectState
@@ -32,6 +33,12 @@ class PurrfectGame(Game):
     def options_dict(self) -> dict[str, Any]:
         """Options as a record stores them."""
         return self.options.to_dict()
+
+    def parse_event(self, event: Any) -> tuple[int, Action]:
+        """Read a record event as (actor, action); EventError if it is malformed."""
+        from matchmaker.games.purrfect.record import parse_purrfect_event
+
+        return parse_purrfect_event(self, event)
 
     def new_state(self) -> PurrfectState:
         """A new game at the deal."""

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from matchmaker.core.errors import IllegalActionError, RecordError
-from matchmaker.core.records import event_seat_and_name, events_list, int_field
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import EventError, IllegalActionError, RecordError
+from matchmaker.core.records import events_list, int_field, replay_events, seat_and_name
 from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.state import CHANCE_VALUES, PurrfectState, seat_action
 
@@ -21,16 +22,17 @@ def replay_purrfect(game: PurrfectGame, record: Mapping[str, Any]) -> PurrfectSt
         raise RecordError('options: first_proposer must be the seat actually chosen, not "random"')
     state = game.new_state()
     _deal(state, record.get("deal"))
-    for index, event in enumerate(events_list(record, "")):
-        if isinstance(event, dict) and "chance" in event:
-            raise RecordError("Purrfect Match records hold no chance events", event=index)
-        seat, name = event_seat_and_name(event, index)
-        value = int_field(event, "value", index) if name in ("present", "nominate") else None
-        try:
-            state.apply(seat_action(name, value), seat)
-        except IllegalActionError as exc:
-            raise RecordError(str(exc), event=index) from None
+    replay_events(state, events_list(record, ""))
     return state
+
+
+def parse_purrfect_event(game: PurrfectGame, event: Any) -> tuple[int, Action]:
+    """A Purrfect Match event as (seat, action); EventError if malformed."""
+    if isinstance(event, dict) and "chance" in event:
+        raise EventError("Purrfect Match records hold no chance events")
+    seat, name = seat_and_name(event)
+    value = int_field(event, "value") if name in ("present", "nominate") else None
+    return seat, seat_action(name, value)
 
 
 def _deal(state: PurrfectState, deal: Any) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import IllegalActionError
+from matchmaker.core.errors import EventError, IllegalActionError
 from matchmaker.core.game import State
 from matchmaker.core.result import Result, winners_by
 from matchmaker.games.purrfect.deck import MAX_VALUE
@@ -62,9 +62,9 @@ def seat_action(name: str, value: int | None) -> Action:
         PRESENT_ACTIONS if name == "present" else NOMINATE_ACTIONS if name == "nominate" else None
     )
     if table is None:
-        raise IllegalActionError(f"unknown action {name!r}")
+        raise EventError(f"unknown action {name!r}")
     if value is None or value not in table:
-        raise IllegalActionError(f"{name} needs a value from 1 to {MAX_VALUE}, not {value!r}")
+        raise EventError(f"{name} needs a value from 1 to {MAX_VALUE}, not {value!r}")
     return table[value]
 
 
@@ -93,6 +93,8 @@ class PurrfectState(State):
         self._left_over: list[int] = []
         self._first_proposer = game.options.first_proposer
         self._round = 0
+        #: Index in the event list of the current round's first event.
+        self._round_start = 0
         self._proposer = -1
         self._proposer_cat = 0
         self._queue: list[int] = []
@@ -227,6 +229,7 @@ class PurrfectState(State):
         self._return_candidate(proposer)
         self._proposer = proposer
         self._proposer_cat = 0
+        self._round_start = len(self._events)
         self._phase = PRESENT
         self._actor = proposer
 
@@ -430,7 +433,7 @@ class PurrfectState(State):
             hand_sizes=tuple(self._hand_size),
             standing=tuple(c > 0 for c in self._candidate),
             nominated=tuple(
-                s for s, a in self._events[self._round_start_index() :] if a.name == "nominate"
+                s for s, a in self._events[self._round_start :] if a.name == "nominate"
             ),
             inspecting=inspected,
             claimed=tuple(tuple(c) for c in self._claimed),
@@ -447,10 +450,3 @@ class PurrfectState(State):
             scores=tuple(self.scores()) if over else None,
             left_over=tuple(sorted(self._left_over)) if over else (),
         )
-
-    def _round_start_index(self) -> int:
-        """Index in the event list of this round's ``present``."""
-        for index in range(len(self._events) - 1, -1, -1):
-            if self._events[index][1].name == "present":
-                return index
-        return len(self._events)
