@@ -130,11 +130,13 @@ def deck_from_data(data: Any, where: str = "") -> Deck:
         code = entry["code"]
         if any(c.code == code for c in cards):
             raise _fail(where, f"card {code!r} is listed twice")
-        joker = entry.get("joker", False) is True
-        points = entry.get("points", 0)
+        joker = entry.get("joker", False)
+        if not isinstance(joker, bool):
+            raise _fail(where, f"card {code!r}: joker must be true or false, not {joker!r}")
+        points = entry.get("points")
         character = entry.get("character")
         if not joker and (not isinstance(points, int) or isinstance(points, bool)):
-            raise _fail(where, f"card {code!r} needs whole-number points")
+            raise _fail(where, f'card {code!r} needs whole-number points (or "joker": true)')
         if character is not None and character not in sexes:
             raise _fail(where, f"card {code!r} shows unknown character {character!r}")
         if joker and character is not None:
@@ -143,7 +145,7 @@ def deck_from_data(data: Any, where: str = "") -> Deck:
             Card(
                 index=len(cards),
                 code=code,
-                points=0 if joker else points,
+                points=0 if joker or points is None else points,
                 character=character,
                 is_woman=character is not None and sexes[character] == "female",
                 is_joker=joker,
