@@ -34,6 +34,8 @@ def parse_record(text: str) -> dict[str, Any]:
 
 def game_of_record(record: Mapping[str, Any]) -> Game:
     """The game (with its options) a record was played with."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object")
     fmt = record.get("format")
     if fmt != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {fmt!r}")

@@ -344,6 +344,7 @@ class PurrfectState(State):
         self._phase = OVER
         self._actor = GAME_OVER
         self._proposer = -1
+        self._proposer_cat = 0
         self._queue = []
 
     # ------------------------------------------------------------------------------- results
