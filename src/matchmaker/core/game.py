@@ -23,6 +23,8 @@ class Game(ABC):
     name: ClassVar[str]
     #: The human name of the game.
     title: ClassVar[str]
+    #: The phase at whose start the seats may talk to the acting seat (None: no table talk).
+    talk_phase: ClassVar[str | None] = None
 
     @property
     @abstractmethod
@@ -108,6 +110,16 @@ class State(ABC):
         if seat == CHANCE:
             return f"no chance outcome is due: {who} acts next"
         return f"seat {seat} cannot {action.name}: it is {who}'s turn to act"
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The name of the current phase (``over`` once the game has ended)."""
+
+    @abstractmethod
+    def redact(self, action: Action, viewer: int | None) -> Action:
+        """The action about to be applied as ``viewer`` (None: a spectator) may see it, with
+        what that seat may not know set to None."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:

@@ -45,6 +45,21 @@ AFTER_REVEAL = 5  # (AFTER_REVEAL, seat)
 END_ROUND = 6  # (END_ROUND,)
 CHOOSE_ABDUCTEE = 7  # (CHOOSE_ABDUCTEE, victim, joker)
 
+#: The public names of the waiting steps, as views show them.
+STEP_NAMES = {
+    REFILL: "refill",
+    JOKER_DONE: "joker_done",
+    FLIP: "flip",
+    END_TURN: "end_turn",
+    AFTER_FINAL_TURN: "after_final_turn",
+    AFTER_REVEAL: "after_reveal",
+    END_ROUND: "end_round",
+    CHOOSE_ABDUCTEE: "choose_abductee",
+}
+STEP_KINDS = {name: kind for kind, name in STEP_NAMES.items()}
+#: Steps whose last argument is a card (shown by its code in views).
+CARD_STEPS = (JOKER_DONE, CHOOSE_ABDUCTEE)
+
 DRAW_STOCK = Action("draw_stock")
 DRAW_DISCARD = Action("draw_discard")
 DISCARD = Action("discard")
@@ -55,6 +70,8 @@ ABDUCT_ACTIONS = tuple(Action("abduct", p, "pos") for p in range(MAX_POSITIONS))
 POSITIONAL = {"reveal": REVEAL_ACTIONS, "swap": SWAP_ACTIONS, "abduct": ABDUCT_ACTIONS}
 PLAIN = {"draw_stock": DRAW_STOCK, "draw_discard": DRAW_DISCARD, "discard": DISCARD}
 BOTH_DRAWS = (DRAW_STOCK, DRAW_DISCARD)
+#: A card taken from the stock, as seen by a seat that may not know it.
+HIDDEN_CARD = Action("chance", None)
 STOCK_ONLY = (DRAW_STOCK,)
 
 
@@ -115,6 +132,7 @@ class ClecanianState(State):
         self._ender = EMPTY
         self._final_turns_left = 0
         self._reveals_left = 0
+        self._turn_seat = left_of(self._dealer, n)
         self._phase = DEAL
         self._actor = CHANCE
         self._log.append(([], []))
@@ -165,6 +183,21 @@ class ClecanianState(State):
         if self._actor == CHANCE:
             return self._stock
         return ()
+
+    def redact(self, action: Action, viewer: int | None) -> Action:
+        """The action about to be applied, as ``viewer`` may see it: a dealt card is face down
+        (but the first discard is public), and a non-joker card drawn from the stock is seen by
+        its drawer alone."""
+        if action.name != "chance":
+            return action
+        card = self._deck.by_code.get(str(action.arg), EMPTY)
+        if self._phase == DEAL:
+            visible = self._dealt == self._n * self._size
+        elif self._phase == DRAW_CARD:
+            visible = viewer == self._turn_seat or (card >= 0 and self._deck.is_joker[card])
+        else:
+            visible = True
+        return action if visible else HIDDEN_CARD
 
     def women_face_up(self, seat: int) -> list[int]:
         """Positions of the face-up female character cards in a seat's grid."""
@@ -597,8 +630,26 @@ class ClecanianState(State):
             ended_by=None if self._ender == EMPTY else self._ender,
             round_scores=tuple(tuple(r) for r in self._round_scores),
             previous_grids=tuple(tuple(codes[c] for c in g) for g in self._previous_grids),
+            face_down=tuple(tuple(not u for u in up) for up in self._up),
+            turn_seat=self._turn_seat,
+            reveals_left=self._reveals_left,
+            final_turns_left=self._final_turns_left,
+            pending=self._public_steps(codes),
+            refill=self._pending if self._phase == REFILL_CARD else None,
+            abducting=codes[self._pending[1]] if self._phase == ABDUCT else None,
             log=self._public_log(seat),
         )
+
+    def _public_steps(self, codes: list[str]) -> tuple[tuple[str | int, ...], ...]:
+        """The waiting steps, bottom first, by name; cards by code. All of it is public."""
+        steps: list[tuple[str | int, ...]] = []
+        for step in self._stack:
+            kind, args = step[0], list(step[1:])
+            shown: list[str | int] = list(args)
+            if kind in CARD_STEPS:
+                shown[-1] = codes[args[-1]]
+            steps.append((STEP_NAMES[kind], *shown))
+        return tuple(steps)
 
     def _public_log(self, seat: int | None) -> tuple[tuple[int, int, str, str | int | None], ...]:
         """Every event as (round, actor, name, argument); the card taken by a draw_stock is

@@ -16,6 +16,13 @@ class ClecanianView:
     pile. ``log`` lists every event as (round, actor, action, argument), actor -1 for a card
     taken from the stock, whose code is None while only its drawer knows it. ``previous_grids``
     holds the grids, all face up, as the previous round was scored (empty in round 0).
+    ``face_down`` flags the face-down places (a None that is not face down is a place waiting
+    for a refill). ``turn_seat`` is the seat whose turn it is (or who reveals);
+    ``reveals_left`` its initial reveals still to make; ``final_turns_left`` the final turns
+    still to play once the end is triggered. ``pending`` lists the public steps waiting to be
+    carried out, bottom first (refills, flips, the end of the turn…); ``refill`` is the
+    (seat, position) the next card from the stock goes to, ``abducting`` the joker whose
+    abduction is being chosen.
     """
 
     seat: int | None
@@ -37,6 +44,13 @@ class ClecanianView:
     ended_by: int | None
     round_scores: tuple[tuple[int, ...], ...]
     previous_grids: tuple[tuple[str, ...], ...]
+    face_down: tuple[tuple[bool, ...], ...]
+    turn_seat: int
+    reveals_left: int
+    final_turns_left: int
+    pending: tuple[tuple[str | int, ...], ...]
+    refill: tuple[int, int] | None
+    abducting: str | None
     log: tuple[tuple[int, int, str, str | int | None], ...]
 
     def column(self, seat: int, column: int) -> tuple[str | None, str | None]:

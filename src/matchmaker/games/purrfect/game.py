@@ -16,6 +16,8 @@ class PurrfectGame(Game):
 
     name: ClassVar[str] = "purrfect"
     title: ClassVar[str] = "Purrfect Match"
+    #: Once the candidates are down, the others may talk to the proposer.
+    talk_phase: ClassVar[str | None] = "inspect"
 
     def __init__(self, options: PurrfectOptions | None = None, **raw: Any) -> None:
         self.options = options if options is not None else parse_options(raw)

@@ -46,6 +46,10 @@ RESPOND_ACTIONS = (ACCEPT, REJECT)
 #: Chance outcomes: a card value dealt, or the seat drawn as first proposer.
 CHANCE_VALUES = {v: Action("chance", v) for v in range(0, MAX_VALUE + 1)}
 
+#: What the others see of a dealt cat and of a nomination.
+HIDDEN_DEAL = Action("chance", None)
+HIDDEN_NOMINATION = Action("nominate", None, "value")
+
 ACTIONS_BY_NAME = {
     "propose": PROPOSE,
     "pass": PASS,
@@ -89,6 +93,10 @@ class PurrfectState(State):
         #: Value of each seat's standing candidate, 0 for none.
         self._candidate = [0] * n
         self._claimed: list[list[int]] = [[] for _ in range(n)]
+        #: Cats that left each seat in public: its presented cats and its claimed candidates.
+        self._given: list[list[int]] = [[] for _ in range(n)]
+        #: The round in which each standing candidate was nominated.
+        self._candidate_round = [0] * n
         self._discarded: list[int] = []
         self._left_over: list[int] = []
         self._first_proposer = game.options.first_proposer
@@ -211,6 +219,16 @@ class PurrfectState(State):
         self._first_proposer = seat
         self._start_round(seat)
 
+    def redact(self, action: Action, viewer: int | None) -> Action:
+        """The action about to be applied, as ``viewer`` may see it: a dealt cat is seen by
+        the seat it is dealt to, a nomination's value by the nominating seat alone."""
+        phase = self._phase
+        if phase == DEAL and viewer != self._deal_seat:
+            return HIDDEN_DEAL
+        if phase == NOMINATE and viewer != self._actor:
+            return HIDDEN_NOMINATION
+        return action
+
     def holds_cats(self, seat: int) -> bool:
         """A seat holds cats if it has a card in hand or a standing candidate."""
         return self._hand_size[seat] > 0 or self._candidate[seat] > 0
@@ -256,6 +274,7 @@ class PurrfectState(State):
         assert isinstance(value, int)
         self._take_from_hand(value, "present")
         self._events.append((self._actor, action))
+        self._given[self._actor].append(value)
         self._proposer_cat = value
         n, p = self._n, self._proposer
         self._queue = [
@@ -278,6 +297,7 @@ class PurrfectState(State):
         self._take_from_hand(value, "nominate")
         self._events.append((seat, action))
         self._candidate[seat] = value
+        self._candidate_round[seat] = self._round
         self._queue_index += 1
         if self._queue_index < len(self._queue):
             self._actor = self._queue[self._queue_index]
@@ -318,6 +338,7 @@ class PurrfectState(State):
         proposes next. Other standing candidates stay standing."""
         owner = self._queue[self._queue_index]
         self._claimed[self._proposer].append(self._candidate[owner])
+        self._given[owner].append(self._candidate[owner])
         self._claimed[owner].append(self._proposer_cat)
         self._candidate[owner] = 0
         self._round += 1
@@ -383,6 +404,8 @@ class PurrfectState(State):
         other._dealt = [d[:] for d in self._dealt]
         other._candidate = self._candidate[:]
         other._claimed = [c[:] for c in self._claimed]
+        other._given = [g[:] for g in self._given]
+        other._candidate_round = self._candidate_round[:]
         other._discarded = self._discarded[:]
         other._left_over = self._left_over[:]
         other._queue = self._queue[:]
@@ -450,4 +473,17 @@ class PurrfectState(State):
             targets=tuple(self.targets()) if over else None,
             scores=tuple(self.scores()) if over else None,
             left_over=tuple(sorted(self._left_over)) if over else (),
+            to_nominate=self._remaining_queue(NOMINATE),
+            to_inspect=self._remaining_queue(INSPECT, RESPOND),
+            given=tuple(tuple(g) for g in self._given),
+            candidate_round=tuple(
+                r if c else None
+                for r, c in zip(self._candidate_round, self._candidate, strict=True)
+            ),
         )
+
+    def _remaining_queue(self, *phases: str) -> tuple[int, ...]:
+        """The seats still to nominate, or the candidates still to inspect (current first)."""
+        if self._phase in phases:
+            return tuple(self._queue[self._queue_index :])
+        return ()

@@ -15,7 +15,10 @@ class PurrfectView:
     number of excess cards and the log of actions (a nomination's value only for its own seat).
     Private to ``seat``: ``hand``, ``candidate``, ``target``, and ``inspected``: every
     candidate it looked at as proposer, as (round, seat, value). ``targets``, ``scores`` and
-    ``left_over`` are filled in once the game is over.
+    ``left_over`` are filled in once the game is over. ``to_nominate`` lists the seats still to
+    nominate this round, ``to_inspect`` the candidates still to inspect (the current one first),
+    ``given`` the cats that left each seat in public (presented, or claimed from it as a
+    candidate), ``candidate_round`` the round in which each standing candidate was nominated.
     """
 
     seat: int | None
@@ -40,6 +43,10 @@ class PurrfectView:
     targets: tuple[int, ...] | None
     scores: tuple[int, ...] | None
     left_over: tuple[int, ...]
+    to_nominate: tuple[int, ...]
+    to_inspect: tuple[int, ...]
+    given: tuple[tuple[int, ...], ...]
+    candidate_round: tuple[int | None, ...]
 
     @property
     def inspected_value(self) -> int | None:

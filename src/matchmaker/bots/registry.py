@@ -1,0 +1,61 @@
+"""Finding bots by name, by level, or as a plug-in class ``package.module:ClassName``."""
+
+from __future__ import annotations
+
+import importlib
+
+from matchmaker.bots.base import Bot
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+
+#: Bot name -> game id -> "module:Class" ("*" for any game).
+BOTS: dict[str, dict[str, str]] = {
+    "random": {"*": "matchmaker.bots.random_bot:RandomBot"},
+}
+
+#: Difficulty levels offered to players, and the bot each stands for.
+LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "strong"}
+
+
+def _load(target: str) -> type[Bot]:
+    module_name, _, class_name = target.partition(":")
+    if not module_name or not class_name:
+        raise OptionError(f"bot {target!r} must be a name or package.module:ClassName")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise OptionError(f"bot {target!r}: cannot import {module_name}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type) or not issubclass(cls, Bot):
+        raise OptionError(f"bot {target!r} is not a matchmaker.bots.Bot class")
+    return cls
+
+
+def bot_names(game_name: str) -> list[str]:
+    """The bot names and levels that can play ``game_name``."""
+    names = [n for n, by_game in BOTS.items() if game_name in by_game or "*" in by_game]
+    return names + [level for level, name in LEVELS.items() if name in names]
+
+
+def bot_class(name: str, game_name: str) -> type[Bot]:
+    """The bot class for a name, a level or ``package.module:ClassName`` in ``game_name``."""
+    if ":" in name:
+        cls = _load(name)
+    else:
+        real = LEVELS.get(name, name)
+        by_game = BOTS.get(real)
+        if by_game is None:
+            known = ", ".join(sorted({*BOTS, *LEVELS}))
+            raise OptionError(f"unknown bot {name!r} (known: {known}, or package.module:Class)")
+        target = by_game.get(game_name, by_game.get("*"))
+        if target is None:
+            raise OptionError(f"bot {name!r} does not play {game_name}")
+        cls = _load(target)
+    if cls.games and game_name not in cls.games:
+        raise OptionError(f"bot {name!r} does not play {game_name}")
+    return cls
+
+
+def make_bot(name: str, game: Game, seat: int, seed: int | str) -> Bot:
+    """A bot of the given name (or level, or plug-in class) for one seat."""
+    return bot_class(name, game.name)(game, seat, seed)
