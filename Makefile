@@ -1,4 +1,4 @@
-# matchmaker: `make run` plays a narrated game, `make test` runs lint, types and tests.
+# matchmaker: `make run` starts terminal play against bots, `make test` runs lint, types and tests.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,7 +20,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/matchmaker demo
+	$(BIN)/matchmaker play
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests

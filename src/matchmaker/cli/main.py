@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from matchmaker.cli.options import parse_option_pairs
+from matchmaker.cli.play import add_play_parser, run_play_command
 from matchmaker.cli.replay import run_replay
+from matchmaker.cli.simulate import (
+    add_simulate_parser,
+    add_tournament_parser,
+    run_simulate,
+    run_tournament,
+)
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.play import play_random
 from matchmaker.core.registry import GAMES, load_game
@@ -49,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay game records with full rule checking")
     replay.add_argument("files", nargs="+", metavar="FILE", help="record files (- for stdin)")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.add_argument("--show", action="store_true", help="step through the game on screen")
+    viewer = replay.add_mutually_exclusive_group()
+    viewer.add_argument("--seat", type=int, help="with --show: see the game as this seat")
+    viewer.add_argument("--spectator", action="store_true", help="with --show: as a spectator")
 
     random_game = sub.add_parser(
         "random-game", help="print the record of a game played with random decisions"
@@ -67,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
     bench.add_argument("--seconds", type=float, default=0.5, help="seconds per run")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    add_simulate_parser(sub)
+    add_tournament_parser(sub)
+    add_play_parser(sub)
     return parser
 
 
@@ -74,12 +89,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "replay" and (args.show or args.seat is not None or args.spectator):
+            from matchmaker.cli.show import run_show_command
+
+            return run_show_command(args)
         if args.command == "replay":
             return run_replay(args.files, args.json, sys.stdout, sys.stderr)
+        if args.command == "play":
+            return run_play_command(args)
         if args.command == "random-game":
             return _random_game(args)
         if args.command == "demo":
             return _demo(args)
+        if args.command == "simulate":
+            return run_simulate(args)
+        if args.command == "tournament":
+            return run_tournament(args)
         return _bench(args)
     except MatchmakerError as exc:
         print(f"matchmaker: {exc}", file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.game import Game
 from matchmaker.games.clecanian.deck import Deck
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.games.purrfect.view import PurrfectView
@@ -123,3 +124,78 @@ def summary_line(status: dict[str, Any]) -> str:
     scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(status["scores"]))
     winners = " and ".join(seat_name(s) for s in status["winners"])
     return f"Final scores: {scores}. Winner: {winners}."
+
+
+def clecanian_round_end_lines(view: ClecanianView) -> list[str]:
+    """The lines told when a Clecanian Golf round is scored: each seat's grid and score."""
+    number = len(view.round_scores)
+    lines = [f"End of round {number}."]
+    for seat, score in enumerate(view.round_scores[-1]):
+        rows = grid_lines(view.previous_grids[seat], view.columns)
+        pad = " " * len(seat_name(seat))
+        lines.append(f"{seat_name(seat)}: {rows[0]}")
+        lines.append(f"{pad}  {rows[1]}   scores {score}")
+    return lines
+
+
+def narrate_event(game: Game, before: Any, actor: int, action: Action, after: Any) -> list[str]:
+    """The lines telling one event of any game, from the public views before and after it.
+
+    Only public facts are told: the deal is summed up once it is complete, a card from the
+    stock only when everybody sees it. ``action`` may be the true action (a nomination's
+    value, a drawn card): what is hidden from spectators is never told.
+    """
+    if isinstance(before, PurrfectView) and isinstance(after, PurrfectView):
+        return _purrfect_event(before, actor, action, after)
+    if isinstance(before, ClecanianView) and isinstance(after, ClecanianView):
+        deck = getattr(getattr(game, "options", None), "deck", None)
+        if isinstance(deck, Deck):
+            return _clecanian_event(deck, before, actor, action, after)
+    return [] if actor == CHANCE else [f"{seat_name(actor)}: {action}"]
+
+
+def _purrfect_event(
+    before: PurrfectView, actor: int, action: Action, after: PurrfectView
+) -> list[str]:
+    lines: list[str] = []
+    if actor == CHANCE:
+        if before.phase == "choose_first_proposer" and after.proposer is not None:
+            lines.append(f"{seat_name(after.proposer)} is drawn to propose first.")
+        elif before.phase == "deal" and after.phase != "deal":
+            each = after.hand_sizes[0] if after.hand_sizes else 0
+            extra = f"; {after.excess} left out unseen" if after.excess else ""
+            lines.append(f"The cats are dealt: {each} to each seat{extra}.")
+    else:
+        lines.append(narrate_purrfect(before, actor, action, after))
+        lonely = purrfect_round_end(before, after)
+        if lonely:
+            lines.append(lonely)
+    if after.phase == "over" and before.phase != "over":
+        lines.append("The game is over: fewer than two seats hold cats.")
+    elif after.phase == "present" and before.phase != "present" and after.proposer is not None:
+        lines.append(f"— Round {after.round + 1} —")
+    return lines
+
+
+def _clecanian_event(
+    deck: Deck, before: ClecanianView, actor: int, action: Action, after: ClecanianView
+) -> list[str]:
+    lines: list[str] = []
+    if actor == CHANCE and before.phase == "deal":
+        if after.phase != "deal" and after.discard:
+            lines.append(
+                f"Round {after.round + 1} of {after.rounds}: {seat_name(after.dealer)} deals; "
+                f"the discard pile starts with {describe_card(deck, after.discard[-1])}."
+            )
+    else:
+        line = narrate_clecanian(deck, before, actor, action, after)
+        if line:
+            lines.append(line)
+    if after.phase == "abduct" and after.victim is not None and after.abducting != before.abducting:
+        lines.append(
+            f"The joker {after.abducting} strikes {seat_name(after.victim)}: "
+            f"{seat_name(after.to_act)} picks a woman to abduct."
+        )
+    if len(after.round_scores) > len(before.round_scores):
+        lines.extend(clecanian_round_end_lines(after))
+    return lines

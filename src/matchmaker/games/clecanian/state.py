@@ -111,6 +111,8 @@ class ClecanianState(State):
         #: Per round: (the dealt cards in deal order, the events after the deal).
         self._log: list[tuple[list[int], list[tuple[int, Action]]]] = []
         self._decisions = 0
+        #: Every event after the deals as (round, actor, action, argument), kept as they come.
+        self._public_log: list[tuple[int, int, str, str | int | None]] = []
         self._start_round()
 
     # -------------------------------------------------------------------------- a new round
@@ -245,6 +247,7 @@ class ClecanianState(State):
 
     def _record(self, actor: int, action: Action) -> None:
         self._events.append((actor, action))
+        self._public_log.append((self._round, actor, action.name, action.arg))
         if actor != CHANCE:
             self._decisions += 1
 
@@ -473,6 +476,7 @@ class ClecanianState(State):
             self._begin_turn(following)
         else:
             self._reveals_left = REVEALS_PER_SEAT
+            self._turn_seat = following
             self._phase = REVEAL
             self._actor = following
 
@@ -567,6 +571,7 @@ class ClecanianState(State):
         other._round_scores = [r[:] for r in self._round_scores]
         other._log = [(deal[:], events[:]) for deal, events in self._log]
         other._events = other._log[-1][1]
+        other._public_log = self._public_log[:]
         return other
 
     def record(self) -> dict[str, Any]:
@@ -637,7 +642,7 @@ class ClecanianState(State):
             pending=self._public_steps(codes),
             refill=self._pending if self._phase == REFILL_CARD else None,
             abducting=codes[self._pending[1]] if self._phase == ABDUCT else None,
-            log=self._public_log(seat),
+            log=self._log_for(seat),
         )
 
     def _public_steps(self, codes: list[str]) -> tuple[tuple[str | int, ...], ...]:
@@ -651,13 +656,10 @@ class ClecanianState(State):
             steps.append((STEP_NAMES[kind], *shown))
         return tuple(steps)
 
-    def _public_log(self, seat: int | None) -> tuple[tuple[int, int, str, str | int | None], ...]:
+    def _log_for(self, seat: int | None) -> tuple[tuple[int, int, str, str | int | None], ...]:
         """Every event as (round, actor, name, argument); the card taken by a draw_stock is
         hidden from the others until it is placed or discarded, the deal is not listed."""
-        entries: list[tuple[int, int, str, str | int | None]] = []
-        for round_index, (_deal, events) in enumerate(self._log):
-            for actor, action in events:
-                entries.append((round_index, actor, action.name, action.arg))
+        entries = self._public_log
         if (
             self._phase == USE
             and not self._drawn_from_discard
@@ -666,5 +668,5 @@ class ClecanianState(State):
             and entries[-1][1] == CHANCE
         ):
             last = entries[-1]
-            entries[-1] = (last[0], last[1], last[2], None)
+            return (*entries[:-1], (last[0], last[1], last[2], None))
         return tuple(entries)

@@ -108,6 +108,10 @@ class PurrfectState(State):
         self._queue: list[int] = []
         self._queue_index = 0
         self._events: list[tuple[int, Action]] = []
+        #: The events as everybody sees them (a nomination's value hidden), kept as they come.
+        self._public_log: list[tuple[int, str, int | str | None]] = []
+        #: Per seat, where its own nominations stand in the event list.
+        self._nominations: list[list[int]] = [[] for _ in range(n)]
         #: (round, proposer, candidate seat, value) for every inspection: the proposer's memory.
         self._inspections: list[tuple[int, int, int, int]] = []
 
@@ -160,13 +164,13 @@ class PurrfectState(State):
         elif phase == CHOOSE_FIRST_PROPOSER:
             self._choose_first_proposer(action)
         elif phase == INSPECT and (name == "propose" or name == "pass"):
-            self._events.append((self._actor, action))
+            self._log_event(self._actor, action)
             if name == "propose":
                 self._propose()
             else:
                 self._next_candidate()
         elif phase == RESPOND and (name == "accept" or name == "reject"):
-            self._events.append((self._actor, action))
+            self._log_event(self._actor, action)
             if name == "accept":
                 self._match()
             else:
@@ -229,6 +233,14 @@ class PurrfectState(State):
             return HIDDEN_NOMINATION
         return action
 
+    def _log_event(self, seat: int, action: Action) -> None:
+        shown = action.arg
+        if action.name == "nominate":
+            self._nominations[seat].append(len(self._events))
+            shown = None
+        self._events.append((seat, action))
+        self._public_log.append((seat, action.name, shown))
+
     def holds_cats(self, seat: int) -> bool:
         """A seat holds cats if it has a card in hand or a standing candidate."""
         return self._hand_size[seat] > 0 or self._candidate[seat] > 0
@@ -273,7 +285,7 @@ class PurrfectState(State):
         value = action.arg
         assert isinstance(value, int)
         self._take_from_hand(value, "present")
-        self._events.append((self._actor, action))
+        self._log_event(self._actor, action)
         self._given[self._actor].append(value)
         self._proposer_cat = value
         n, p = self._n, self._proposer
@@ -295,7 +307,7 @@ class PurrfectState(State):
         assert isinstance(value, int)
         seat = self._actor
         self._take_from_hand(value, "nominate")
-        self._events.append((seat, action))
+        self._log_event(seat, action)
         self._candidate[seat] = value
         self._candidate_round[seat] = self._round
         self._queue_index += 1
@@ -410,6 +422,8 @@ class PurrfectState(State):
         other._left_over = self._left_over[:]
         other._queue = self._queue[:]
         other._events = self._events[:]
+        other._public_log = self._public_log[:]
+        other._nominations = [i[:] for i in self._nominations]
         other._inspections = self._inspections[:]
         return other
 
@@ -437,10 +451,11 @@ class PurrfectState(State):
             raise IllegalActionError(f"there is no seat {seat}")
         n = self._n
         over = self.is_over
-        log = tuple(
-            (s, a.name, a.arg if a.name != "nominate" or s == seat else None)
-            for s, a in self._events
-        )
+        log = self._public_log
+        if seat is not None and self._nominations[seat]:
+            log = log[:]
+            for index in self._nominations[seat]:
+                log[index] = (seat, "nominate", self._events[index][1].arg)
         inspected = self.inspected_seat
         own_hand: tuple[int, ...] = ()
         if seat is not None:
@@ -463,7 +478,7 @@ class PurrfectState(State):
             claimed=tuple(tuple(c) for c in self._claimed),
             discarded=tuple(self._discarded),
             excess=len(self._undealt) if self._deal_seat == n else 0,
-            log=log,
+            log=tuple(log),
             hand=own_hand,
             candidate=(self._candidate[seat] or None) if seat is not None else None,
             target=self.targets()[seat] if seat is not None else None,

@@ -1,0 +1,192 @@
+"""A person at the table: the Bot protocol answered by asking someone at a terminal.
+
+A human player receives exactly what a bot receives, its seat's view and the legal actions,
+draws them with :mod:`matchmaker.cli.render` and reads a decision: a choice's number (``3``),
+its name (``swap 4``, ``present 7``, ``stock``), or a command (``help``, ``save``, ``quit``…).
+Everything around the turn (narration, the hot-seat screen, saving) belongs to the table it
+sits at, given as a :class:`Desk`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from rich.console import Console
+
+from matchmaker.bots.base import Bot
+from matchmaker.bots.talk import Claim
+from matchmaker.cli.render import choice_key, render_choices, render_view
+from matchmaker.core.actions import Action
+from matchmaker.core.game import Game
+
+#: Other ways to type some decisions (after the words are normalised: lower case, spaces).
+ALIASES: dict[str, str] = {
+    "draw": "stock",
+    "draw stock": "stock",
+    "draw discard": "take",
+    "pile": "take",
+}
+
+#: The commands understood at every prompt, and what they do.
+COMMANDS: dict[str, str] = {
+    "help": "show this help (also h or ?)",
+    "board": "show the table again",
+    "log": "show everything that happened so far",
+    "save [FILE]": "save the game record now (to FILE, or to the file named at the start)",
+    "quit": "save the game record and stop (also q, or Ctrl-D)",
+}
+
+HELP_NUMBERS = "Type the number of a choice (e.g. 3), or its name (e.g. {example})."
+
+
+class QuitGame(Exception):
+    """The person asked to stop the game."""
+
+
+class Desk(Protocol):
+    """What a human player needs from the table it sits at."""
+
+    console: Console
+
+    def read(self, prompt: str) -> str:
+        """One line typed by the person (EOFError when input ends, KeyboardInterrupt on
+        Ctrl-C)."""
+        ...
+
+    def names_for(self, seat: int) -> list[str]:
+        """The seat labels as ``seat`` sees them (``Seat 0 (you)``…)."""
+        ...
+
+    def before_turn(self, seat: int) -> None:
+        """Get the screen ready for ``seat`` (the hot-seat screen) and tell what happened."""
+        ...
+
+    def show_log(self) -> None:
+        """Print everything that happened so far (public events only)."""
+        ...
+
+    def save(self, path: str | None) -> None:
+        """Save the game record now (to ``path`` if given) and say where."""
+        ...
+
+    def heard(self, claim: Claim) -> None:
+        """Table talk was said."""
+        ...
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command typed instead of a decision: help, board, log, save, quit."""
+
+    name: str
+    arg: str | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Input that is neither a decision nor a command, with a one-line hint."""
+
+    text: str
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def read_choice(text: str, legal: Sequence[Action]) -> Action | Command | Hint:
+    """Understand one line typed at a decision: a choice number (from 1), a choice name, a
+    command, or else a hint saying what may be typed."""
+    words = _normal(text)
+    first = words.partition(" ")[0]
+    if first in ("help", "h", "?"):
+        return Command("help")
+    if first in ("quit", "q", "exit"):
+        return Command("quit")
+    if first in ("board", "show"):
+        return Command("board")
+    if first == "log":
+        return Command("log")
+    if first == "save":
+        path = text.strip()[len("save") :].strip()
+        return Command("save", path or None)
+    span = f"1-{len(legal)}" if len(legal) > 1 else "1"
+    if not words:
+        if len(legal) == 1:
+            return legal[0]
+        return Hint(f"Type {span}, a move such as '{choice_key(legal[0])}', or help.")
+    if words.isdigit():
+        number = int(words)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return Hint(f"There is no choice {number}: type {span}.")
+    by_key = {choice_key(action): action for action in legal}
+    key = ALIASES.get(words, words)
+    if key in by_key:
+        return by_key[key]
+    same_name = [k for k in by_key if k.split(" ")[0] == first]
+    if same_name:
+        shown = ", ".join(same_name[:4]) + (", …" if len(same_name) > 4 else "")
+        return Hint(f"{text.strip()!r} is not possible now: {shown}.")
+    return Hint(
+        f"{text.strip()!r} is not a choice now: type {span}, "
+        f"a move such as '{choice_key(legal[-1])}', or help."
+    )
+
+
+def help_text(legal: Sequence[Action]) -> str:
+    """The help shown by the ``help`` command."""
+    lines = [HELP_NUMBERS.format(example=choice_key(legal[-1]))]
+    if len(legal) == 1:
+        lines.append("With only one choice, Enter takes it.")
+    lines.append("Commands:")
+    lines += [f"  {name:<12} {what}" for name, what in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+class HumanPlayer(Bot):
+    """A person at one seat, asked for each decision at the terminal of its desk.
+
+    Like every bot it only ever receives its seat's view and the legal actions.
+    """
+
+    name: ClassVar[str] = "human"
+
+    def __init__(self, game: Game, seat: int, seed: int | str = 0, *, desk: Desk) -> None:
+        super().__init__(game, seat, seed)
+        self.desk = desk
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        """Show the view and the choices, then ask until a legal decision is typed."""
+        desk = self.desk
+        desk.before_turn(self.seat)
+        names = desk.names_for(self.seat)
+        self._show(view, legal, names)
+        while True:
+            answer = read_choice(desk.read(f"{names[self.seat]} > "), legal)
+            if isinstance(answer, Action):
+                return answer
+            if isinstance(answer, Hint):
+                desk.console.print(answer.text, style="yellow", markup=False, soft_wrap=True)
+            elif answer.name == "help":
+                desk.console.print(help_text(legal), highlight=False, markup=False)
+            elif answer.name == "board":
+                self._show(view, legal, names)
+            elif answer.name == "log":
+                desk.show_log()
+            elif answer.name == "save":
+                desk.save(answer.arg)
+            else:
+                raise QuitGame
+
+    def _show(self, view: Any, legal: Sequence[Action], names: Sequence[str]) -> None:
+        console = self.desk.console
+        console.print(render_view(self.game, view, names))
+        console.print(render_choices(self.game, view, legal, names))
+        tip = "Enter takes the only choice · " if len(legal) == 1 else ""
+        console.print(f"[dim]{tip}help · save · quit[/dim]")
+
+    def hear(self, claim: Claim) -> None:
+        """Table talk goes to the desk, which tells it."""
+        self.desk.heard(claim)

@@ -1,0 +1,415 @@
+"""``matchmaker play``: people against bots (or each other, hot-seat) in the terminal.
+
+The table runs the game through :func:`matchmaker.bots.runner.play_game`: people sit at it as
+:class:`~matchmaker.cli.human.HumanPlayer` s, bots as themselves. It narrates every public event,
+shows each person the news since their last turn, puts a "pass the keyboard" screen between two
+people's turns, and saves the game record when asked and when the game ends, however it ends.
+Input comes from a ``read(prompt)`` function so that a pipe or a test can drive it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from matchmaker.bots.base import Bot
+from matchmaker.bots.registry import LEVELS, make_bot
+from matchmaker.bots.runner import PlayedGame, play_game, seat_seed
+from matchmaker.bots.talk import Claim
+from matchmaker.cli.human import HumanPlayer, QuitGame
+from matchmaker.cli.narrate import narrate_event, seat_name, summary_line
+from matchmaker.cli.options import parse_option_pairs
+from matchmaker.cli.render import render_result, render_view, seat_labels
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import MatchmakerError, OptionError
+from matchmaker.core.game import Game, State
+from matchmaker.core.registry import GAMES, load_game
+
+#: A function that shows a prompt and returns the line typed (EOFError when input ends).
+Reader = Callable[[str], str]
+
+#: Words that seat a person rather than a bot.
+HUMAN_SEATS = ("you", "human", "me")
+#: The bot at every other seat when ``--seats`` is not given.
+DEFAULT_BOT = "medium"
+#: The bot that stands in for a level whose bot is not available.
+FALLBACK_BOT = "random"
+#: The game asked for first when none is named.
+DEFAULT_GAME = "clecanian"
+#: Lines of news shown at the start of a turn; older ones are left to the ``log`` command.
+NEWS_LINES = 18
+#: Exit status after Ctrl-C.
+EXIT_INTERRUPTED = 130
+#: Start of the hot-seat screen's text.
+PASS_SCREEN = "Pass the keyboard to"
+
+
+def is_human(spec: str) -> bool:
+    """True if a seat spec seats a person."""
+    return spec.strip().lower() in HUMAN_SEATS
+
+
+def parse_seats(spec: str) -> list[str]:
+    """``"you,hard,random"`` as a list of seat specs (``you`` for every person)."""
+    seats = [part.strip() for part in spec.split(",")]
+    if any(not part for part in seats):
+        raise OptionError(f"--seats {spec!r} has an empty seat")
+    return ["you" if is_human(s) else s for s in seats]
+
+
+def default_seats(players: int) -> list[str]:
+    """You at seat 0 and the default bot everywhere else."""
+    return ["you"] + [DEFAULT_BOT] * (players - 1)
+
+
+def seat_bot(spec: str, game: Game, seat: int, seed: int) -> tuple[Bot, bool]:
+    """The bot for a seat, and whether it stands in for the one asked for.
+
+    This is the one place where a level (``easy``, ``medium``, ``hard``) whose bot is not
+    available for this game falls back to the ``random`` bot. Any other unknown name is an
+    error.
+    """
+    try:
+        return make_bot(spec, game, seat, seat_seed(seed, seat)), False
+    except OptionError:
+        if spec not in LEVELS:
+            raise
+    return make_bot(FALLBACK_BOT, game, seat, seat_seed(seed, seat)), True
+
+
+def default_record_path(game: Game, seed: int) -> Path:
+    """Where a game is saved when no file is named: ``./matchmaker-GAME-SEED.json``."""
+    return Path(f"matchmaker-{game.name}-{seed}.json")
+
+
+def clear_screen(console: Console) -> None:
+    """Clear the terminal, scroll-back included, so that nothing of a previous screen stays
+    readable (does nothing when the output is not a terminal)."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+
+def stream_reader(stream: TextIO, console: Console) -> Reader:
+    """A reader taking lines from ``stream`` (a pipe, a file, a test's text): the prompt and
+    the line read are printed, so the transcript reads like a session."""
+
+    def read(prompt: str) -> str:
+        console.print(prompt, end="", markup=False, highlight=False)
+        line = stream.readline()
+        if not line:
+            console.print()
+            raise EOFError
+        text = line.rstrip("\r\n")
+        console.print(text, markup=False, highlight=False)
+        return text
+
+    return read
+
+
+def terminal_reader(console: Console) -> Reader:
+    """A reader for a person at a terminal (line editing by the terminal)."""
+
+    def read(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    return read
+
+
+class TerminalTable:
+    """One game at a terminal: the seats, the narration, hot-seat screens and saving.
+
+    It is the :class:`~matchmaker.cli.human.Desk` of every person at the table. The record is
+    saved to ``save_path``; when that is only the default (``named_file`` false), a game
+    stopped before anybody made a decision is not saved.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int,
+        console: Console,
+        read: Reader,
+        save_path: Path,
+        named_file: bool = True,
+    ) -> None:
+        if len(seats) != game.players:
+            raise OptionError(f"{len(seats)} seats named for {game.players} players")
+        self.game = game
+        self.seed = seed
+        self.console = console
+        self.save_path = save_path
+        self._named_file = named_file
+        #: Decisions made by people (by anyone, when no person plays).
+        self._moves = 0
+        self._read = read
+        self.players: list[Bot] = []
+        stand_ins: dict[str, list[int]] = {}
+        for seat, spec in enumerate(seats):
+            if is_human(spec):
+                self.players.append(HumanPlayer(game, seat, seat_seed(seed, seat), desk=self))
+                continue
+            bot, stands_in = seat_bot(spec, game, seat, seed)
+            self.players.append(bot)
+            if stands_in:
+                stand_ins.setdefault(spec, []).append(seat)
+        self.notes = [
+            f"No {spec} bot plays {game.title} yet: the {FALLBACK_BOT} bot takes "
+            + ", ".join(seat_name(s) for s in taken)
+            + "."
+            for spec, taken in stand_ins.items()
+        ]
+        self.humans = [s for s, p in enumerate(self.players) if isinstance(p, HumanPlayer)]
+        self.kinds = [p.name for p in self.players]
+        self.state: State = game.new_state()
+        self.lines: list[str] = []
+        self.talk: list[Claim] = []
+        self._seen: dict[int, int] = {}
+        self._on_screen: int | None = None
+        self._before: Any = self.state.public_view()
+
+    # ---------------------------------------------------------------- the Desk of the humans
+    def read(self, prompt: str) -> str:
+        """One line typed at the terminal."""
+        return self._read(prompt)
+
+    def names_for(self, seat: int | None) -> list[str]:
+        """Seat labels as ``seat`` sees them (None: as the table sees them)."""
+        return seat_labels(self.kinds, seat)
+
+    def before_turn(self, seat: int) -> None:
+        """Hot-seat: hide the screen and wait for the next person; then the news."""
+        if len(self.humans) > 1 and self._on_screen != seat:
+            clear_screen(self.console)
+            self.console.print(
+                Panel(
+                    Text(
+                        f"{PASS_SCREEN} {seat_name(seat)}.\n"
+                        "Press Enter when only they can see the screen.",
+                        style="bold",
+                        justify="center",
+                    ),
+                    title="Hot-seat",
+                )
+            )
+            self.read("")
+            clear_screen(self.console)
+        self._on_screen = seat
+        self._show_news(self.lines[self._seen.get(seat, 0) :], "Since your last turn")
+        self._seen[seat] = len(self.lines)
+
+    def show_log(self) -> None:
+        """Everything narrated so far."""
+        self.console.print(Panel("\n".join(self.lines) or "Nothing yet.", title="Game log"))
+
+    def heard(self, claim: Claim) -> None:
+        """Table talk: kept for the record and told (once, however many people hear it)."""
+        if self.talk and self.talk[-1] is claim:
+            return
+        self.talk.append(claim)
+        self._tell([f"{seat_name(claim.speaker)} says: “{claim.text}”"])
+
+    def save(self, path: str | None = None) -> None:
+        """Save the record of the game so far (to ``path`` from now on, if given)."""
+        if path:
+            self.save_path = Path(path)
+            self._named_file = True
+        self._write_record()
+
+    # ------------------------------------------------------------------------------- the game
+    def play(self) -> int:
+        """Play the game to its end (or until stopped); returns the exit status."""
+        self._intro()
+        status = 0
+        played: PlayedGame | None = None
+        try:
+            played = play_game(
+                self.game, self.players, self.seed, on_event=self._on_event, state=self.state
+            )
+        except QuitGame:
+            self.console.print("You left the game.")
+        except EOFError:
+            self.console.print("Input ended: the game stops here.")
+        except KeyboardInterrupt:
+            self.console.print("\nInterrupted: the game stops here.")
+            status = EXIT_INTERRUPTED
+        except BaseException:
+            self._write_record()  # whatever went wrong, the game so far is kept
+            raise
+        if played is not None:
+            self._finish()
+        self._write_record(played)
+        return status
+
+    def record(self, played: PlayedGame | None = None) -> dict[str, Any]:
+        """The game record so far, with who sat where, the seed and the table talk."""
+        if played is None:
+            played = PlayedGame(state=self.state, seats=self.kinds, seed=self.seed)
+            played.talk = list(self.talk)
+        return played.record()
+
+    def _write_record(self, played: PlayedGame | None = None) -> None:
+        if not self._named_file and self._moves == 0:
+            self.console.print("Nothing was played yet: no record saved.")
+            return
+        try:
+            text = json.dumps(self.record(played))
+            self.save_path.write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.console.print(
+                f"[red]Could not save the game to {self.save_path}: {exc.strerror}[/red]"
+            )
+            return
+        self.console.print(
+            f"Game record saved to [bold]{self.save_path}[/bold] "
+            f"(watch it again: matchmaker replay {self.save_path} --show).",
+            highlight=False,
+            soft_wrap=True,
+        )
+
+    def _intro(self) -> None:
+        who = ", ".join(
+            f"{seat_name(s)} {'a person' if s in self.humans else self.kinds[s]}"
+            for s in range(self.game.players)
+        )
+        lines = [f"{self.game.title}, seed {self.seed}: {who}."]
+        lines += self.notes
+        if self.humans:
+            lines.append("Type a choice's number or name; help lists the commands.")
+        self.console.print(Panel("\n".join(lines), title="matchmaker play", title_align="left"))
+
+    def _on_event(self, state: State, actor: int, action: Action) -> None:
+        if actor in self.humans or (not self.humans and actor >= 0):
+            self._moves += 1
+        after = state.public_view()
+        lines = narrate_event(self.game, self._before, actor, action, after)
+        self._before = after
+        if lines:
+            self._tell(lines)
+
+    def _tell(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        if not self.humans:  # nobody's turn will show them: tell them as they happen
+            for line in lines:
+                self.console.print(line, highlight=False)
+
+    def _show_news(self, lines: list[str], title: str) -> None:
+        if not lines:
+            return
+        shown = lines[-NEWS_LINES:]
+        if len(lines) > len(shown):
+            shown = [f"… {len(lines) - len(shown)} earlier lines (type log to see them)", *shown]
+        self.console.print(
+            Panel("\n".join(shown), title=title, title_align="left"), highlight=False
+        )
+
+    def _finish(self) -> None:
+        state = self.state
+        if self.humans:
+            last = max(self._seen.values(), default=0)
+            self._show_news(self.lines[last:], "The end of the game")
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        names = self.names_for(viewer)
+        self.console.print(render_view(self.game, state.view(viewer), names))
+        status = state.status()
+        self.console.print(render_result(status, names))
+        self.console.print(summary_line(status), style="bold", highlight=False, soft_wrap=True)
+
+
+def play_in_terminal(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    console: Console,
+    read: Reader,
+    save_path: Path | None = None,
+) -> int:
+    """Play one game at the terminal; returns the exit status (0, or 130 after Ctrl-C)."""
+    path = save_path if save_path is not None else default_record_path(game, seed)
+    return TerminalTable(game, seats, seed, console, read, path, save_path is not None).play()
+
+
+# ---------------------------------------------------------------------------- the command
+def ask_game(console: Console, read: Reader) -> str:
+    """Ask which game to play (Enter, or input ending, picks Clecanian Golf)."""
+    names = [DEFAULT_GAME, *sorted(n for n in GAMES if n != DEFAULT_GAME)]
+    titles = {"clecanian": "Clecanian Golf", "purrfect": "Purrfect Match"}
+    menu = "  ".join(f"{i}) {titles.get(n, n)}" for i, n in enumerate(names, start=1))
+    console.print(f"Which game? {menu}", highlight=False)
+    while True:
+        try:
+            answer = read("Game [1]: ").strip().lower()
+        except EOFError:
+            return DEFAULT_GAME
+        if not answer:
+            return DEFAULT_GAME
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return names[int(answer) - 1]
+        for name in names:
+            if name.startswith(answer) or titles.get(name, "").lower().startswith(answer):
+                return name
+        console.print(f"[yellow]Type a number from 1 to {len(names)}.[/yellow]")
+
+
+def table_setup(
+    game_name: str, seats_spec: str | None, players: int | None, options: dict[str, Any]
+) -> tuple[Game, list[str]]:
+    """The game and the seat specs from the command line's ``--seats``, ``--players`` and
+    options; without ``--seats``, you play seat 0 and bots the others."""
+    if seats_spec is not None:
+        seats = parse_seats(seats_spec)
+        for given in (players, options.get("players")):
+            if given is not None and given != len(seats):
+                raise OptionError(f"--seats names {len(seats)} seats, but players is {given}")
+        options["players"] = len(seats)
+        return load_game(game_name, options), seats
+    if players is not None:
+        options["players"] = players
+    game = load_game(game_name, options)
+    return game, default_seats(game.players)
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """``matchmaker play``: read the arguments, set the table and play."""
+    console = Console()
+    read = terminal_reader(console) if sys.stdin.isatty() else stream_reader(sys.stdin, console)
+    try:
+        game_name = args.game or ask_game(console, read)
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        return EXIT_INTERRUPTED
+    options = parse_option_pairs(args.option or [])
+    game, seats = table_setup(game_name, args.seats, args.players, options)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    save = Path(args.save) if args.save else None
+    if save is not None and save.is_dir():
+        raise MatchmakerError(f"--save {args.save} is a directory, not a file")
+    return play_in_terminal(game, seats, seed, console, read, save)
+
+
+def add_play_parser(sub: Any) -> None:
+    """Add ``matchmaker play`` to the command line's subcommands."""
+    play = sub.add_parser("play", help="play in the terminal against bots, or hot-seat")
+    play.add_argument(
+        "game", nargs="?", choices=sorted(GAMES), help="the game (asked if not given)"
+    )
+    play.add_argument("--players", "-p", type=int, help="number of players")
+    play.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="who sits where, e.g. you,hard,medium (you = a person; several = hot-seat)",
+    )
+    play.add_argument("--seed", "-s", type=int, default=None, help="random seed")
+    play.add_argument("--save", metavar="FILE", help="where to save the game record")
+    play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="game option")

@@ -1,0 +1,324 @@
+"""Terminal play: whole games driven by piped input, hot-seat, bad input, saving on exit."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from matchmaker import load_game, replay
+from matchmaker.bots import Bot, Claim, RandomBot
+from matchmaker.bots import registry as bot_registry
+from matchmaker.cli.human import Command, Hint, read_choice
+from matchmaker.cli.main import main
+from matchmaker.cli.narrate import summary_line
+from matchmaker.cli.play import (
+    PASS_SCREEN,
+    ask_game,
+    parse_seats,
+    play_in_terminal,
+    seat_bot,
+    stream_reader,
+    table_setup,
+)
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+from matchmaker.games.clecanian.state import seat_action as c_act
+from matchmaker.games.purrfect.state import seat_action as p_act
+
+
+class FirstBot(Bot):
+    """A test-only plug-in bot: always the first legal action."""
+
+    name = "first"
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+def console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=100, color_system=None, force_terminal=False), out
+
+
+def play(
+    game_name: str,
+    seats: list[str],
+    answers: str,
+    tmp_path: Path,
+    seed: int = 11,
+    **options: Any,
+) -> tuple[int, str, dict[str, Any]]:
+    game = load_game(game_name, {"players": len(seats), **options})
+    con, out = console()
+    path = tmp_path / "game.json"
+    code = play_in_terminal(game, seats, seed, con, stream_reader(io.StringIO(answers), con), path)
+    return code, out.getvalue(), json.loads(path.read_text())
+
+
+ALWAYS_FIRST = "1\n" * 3000
+SHORT_CLECANIAN = {"max_turns": 30, "rounds": 1}
+
+
+def test_purrfect_game_against_random_bots(tmp_path: Path) -> None:
+    code, out, record = play("purrfect", ["you", "random", "random"], ALWAYS_FIRST, tmp_path)
+    assert code == 0
+    final = "Final scores: Seat 0 -10, Seat 1 -20, Seat 2 -13. Winner: Seat 0."
+    assert final in out.splitlines()
+    assert summary_line(record["result"]) == final
+    assert replay(record).status() == record["result"]
+    assert record["meta"]["seats"] == ["human", "random", "random"]
+    assert record["meta"]["seed"] == 11
+    assert "Game record saved to" in out
+    assert PASS_SCREEN not in out  # one person: no hot-seat screen
+    assert "Seat 1 is the proposer and shows" in out  # the bots' moves are narrated
+
+
+def test_clecanian_game_against_a_random_bot(tmp_path: Path) -> None:
+    code, out, record = play(
+        "clecanian", ["you", "random"], ALWAYS_FIRST, tmp_path, **SHORT_CLECANIAN
+    )
+    assert code == 0
+    final = "Final scores: Seat 0 78, Seat 1 52. Winner: Seat 1."
+    assert final in out.splitlines()
+    assert summary_line(record["result"]) == final
+    assert replay(record).status() == record["result"]
+    assert "End of round 1." in out
+    # the grid before any reveal
+    assert "Seat 0 (you) · 0 points face up · dealer · ▶ to act" in out
+    assert "0 ??" in out and "9 ??" in out  # face-down cards, with their positions
+
+
+def test_every_move_name_is_understood(tmp_path: Path) -> None:
+    answers = "reveal 3\nreveal 8\ndraw stock\ndiscard\n" + "take\nswap 0\n" * 200
+    code, _, record = play("clecanian", ["you", "random"], answers, tmp_path, **SHORT_CLECANIAN)
+    assert code == 0
+    ours = [e for e in record["rounds"][0]["events"] if e.get("seat") == 0]
+    assert ours[:6] == [
+        {"seat": 0, "action": "reveal", "pos": 3},
+        {"seat": 0, "action": "reveal", "pos": 8},
+        {"seat": 0, "action": "draw_stock"},
+        {"seat": 0, "action": "discard"},
+        {"seat": 0, "action": "draw_discard"},
+        {"seat": 0, "action": "swap", "pos": 0},
+    ]
+
+
+def test_bad_input_gets_a_hint_and_the_game_goes_on(tmp_path: Path) -> None:
+    answers = "xyzzy\n99\nswap 3\nhelp\n" + ALWAYS_FIRST
+    code, out, record = play("purrfect", ["you", "random"], answers, tmp_path)
+    assert code == 0
+    assert "'xyzzy' is not a choice now: type 1-10, a move such as 'present 10', or help." in out
+    assert "There is no choice 99: type 1-10." in out
+    assert "'swap 3' is not a choice now" in out
+    assert "Commands:" in out
+    assert record["result"]["finished"] is True
+
+
+def test_input_ending_saves_the_game_so_far(tmp_path: Path) -> None:
+    code, out, record = play("purrfect", ["you", "random", "random"], "1\n1\n1\n", tmp_path)
+    assert code == 0
+    assert "Input ended: the game stops here." in out
+    assert f"Game record saved to {tmp_path / 'game.json'} (watch it again" in out
+    assert "result" not in record
+    assert replay(record).status()["finished"] is False
+    assert sum(1 for e in record["events"] if e.get("seat") == 0) == 3
+
+
+def test_nothing_played_nothing_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = load_game("clecanian", players=2)
+    con, out = console()
+    code = play_in_terminal(game, ["you", "random"], 8, con, stream_reader(io.StringIO(""), con))
+    assert code == 0
+    assert "Nothing was played yet: no record saved." in out.getvalue()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_saves_and_exits_130(tmp_path: Path) -> None:
+    game = load_game("purrfect", players=2)
+    con, out = console()
+    answers = iter(["1"])
+
+    def read(prompt: str) -> str:
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+
+    path = tmp_path / "stopped.json"
+    assert play_in_terminal(game, ["you", "random"], 4, con, read, path) == 130
+    assert "Interrupted: the game stops here." in out.getvalue()
+    record = json.loads(path.read_text())
+    assert record["events"][0] == {"seat": 0, "action": "present", "value": 1}
+    assert replay(record).status()["finished"] is False
+
+
+def test_save_and_quit_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = load_game("purrfect", players=2)
+    con, out = console()
+    other = tmp_path / "other.json"
+    answers = io.StringIO(f"1\nsave {other}\nquit\n")
+    code = play_in_terminal(game, ["you", "random"], 2, con, stream_reader(answers, con), None)
+    assert code == 0
+    assert "You left the game." in out.getvalue()
+    record = json.loads(other.read_text())
+    assert record["events"][0]["seat"] == 0
+    # once "save FILE" is used, the game is saved there again on exit, not to the default
+    assert not (tmp_path / "matchmaker-purrfect-2.json").exists()
+    assert f"Game record saved to {other}" in out.getvalue()
+
+
+def segments(out: str) -> Iterator[tuple[int, str]]:
+    """The output of a hot-seat game cut at each pass-the-keyboard screen: (seat, text)."""
+    for part in out.split(PASS_SCREEN)[1:]:
+        match = re.match(r" Seat (\d)\.", part)
+        assert match is not None
+        yield int(match.group(1)), part
+
+
+def test_hot_seat_hides_each_persons_cats(tmp_path: Path) -> None:
+    code, out, record = play("purrfect", ["you", "you", "random"], ALWAYS_FIRST, tmp_path)
+    assert code == 0
+    parts = list(segments(out))
+    seats = [seat for seat, _ in parts]
+    assert seats[:2] == [0, 1]
+    assert all(a != b for a, b in itertools.pairwise(seats))  # a screen per handover
+    hands = [" ".join(str(v) for v in sorted(h)) for h in record["deal"]["hands"]]
+    assert hands[0] != hands[1]
+    first = {seat: text for seat, text in reversed(parts)}
+    assert f"Hand: {hands[0]} (12 cats)" in first[0]
+    assert f"Hand: {hands[1]} (12 cats)" in first[1]
+    for seat, text in parts:
+        other = 1 - seat
+        assert f"Hand: {hands[other]}" not in text
+        assert f"Seat {other} (you)" not in text
+        assert f"Seat {other} (human): hidden from the others" not in text
+        for holder in re.findall(r"Seat (\d) \(\w+\): hidden from the others", text):
+            assert int(holder) == seat
+
+
+DRAWN_FROM_STOCK = r"Seat (\d) \(\w+\) holds (?!a card)\S+.*\(from the stock\)"
+
+
+def test_hot_seat_clecanian_shows_a_drawn_card_to_its_drawer_only(tmp_path: Path) -> None:
+    code, out, _ = play("clecanian", ["you", "you"], ALWAYS_FIRST, tmp_path, **SHORT_CLECANIAN)
+    assert code == 0
+    parts = list(segments(out))
+    assert len(parts) > 10
+    drawn = 0
+    for seat, text in parts:
+        for holder in re.findall(DRAWN_FROM_STOCK, text):
+            assert int(holder) == seat
+            drawn += 1
+    assert drawn > 0
+
+
+def test_a_plug_in_bot_takes_a_seat(tmp_path: Path) -> None:
+    seats = ["you", "tests.test_play:FirstBot"]
+    code, _, record = play("purrfect", seats, ALWAYS_FIRST, tmp_path)
+    assert code == 0
+    assert record["meta"]["seats"] == ["human", "first"]
+
+
+class TalkingBot(FirstBot):
+    """A test-only plug-in bot that always claims a 9."""
+
+    name = "talker"
+
+    def speak(self, view: Any) -> Claim | None:
+        return Claim(speaker=self.seat, value=9, text="My cat is a 9.")
+
+
+def test_table_talk_is_told_and_kept(tmp_path: Path) -> None:
+    seats = ["you", "tests.test_play:TalkingBot"]
+    code, out, record = play("purrfect", seats, ALWAYS_FIRST, tmp_path)
+    assert code == 0
+    assert "Seat 1 says: “My cat is a 9.”" in out
+    assert record["meta"]["talk"][0]["speaker"] == 1
+    assert record["meta"]["talk"][0]["value"] == 9
+
+
+def test_a_missing_level_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game("purrfect", players=2)
+    monkeypatch.setitem(bot_registry.LEVELS, "hard", "no-such-bot")
+    bot, stands_in = seat_bot("hard", game, 1, 5)
+    assert isinstance(bot, RandomBot)
+    assert stands_in is True
+    bot, stands_in = seat_bot("random", game, 1, 5)
+    assert stands_in is False
+    with pytest.raises(OptionError, match="unknown bot 'nosuch'"):
+        seat_bot("nosuch", game, 1, 5)
+
+
+def test_seats_and_players_from_the_command_line() -> None:
+    assert parse_seats("You, random ,human") == ["you", "random", "you"]
+    game, seats = table_setup("purrfect", None, None, {})
+    assert seats == ["you", "medium", "medium", "medium"]
+    game, seats = table_setup("clecanian", "you,random,you", None, {})
+    assert game.players == 3
+    assert seats == ["you", "random", "you"]
+    with pytest.raises(OptionError, match="--seats names 2 seats, but players is 3"):
+        table_setup("clecanian", "you,random", 3, {})
+    with pytest.raises(OptionError, match="empty seat"):
+        parse_seats("you,,random")
+
+
+def test_read_choice() -> None:
+    swaps = [c_act("swap", p) for p in range(10)] + [c_act("discard", None)]
+    assert read_choice("3", swaps) == c_act("swap", 2)
+    assert read_choice(" Swap 4 ", swaps) == c_act("swap", 4)
+    assert read_choice("discard", swaps) == c_act("discard", None)
+    draws = [c_act("draw_stock", None), c_act("draw_discard", None)]
+    assert read_choice("draw stock", draws) == draws[0]
+    assert read_choice("draw_discard", draws) == draws[1]
+    assert read_choice("take", draws) == draws[1]
+    assert read_choice("", [p_act("accept", None)]) == p_act("accept", None)
+    assert read_choice("present 7", [p_act("present", 7)]) == p_act("present", 7)
+    assert read_choice("h", draws) == Command("help")
+    assert read_choice("save my game.json", draws) == Command("save", "my game.json")
+    assert read_choice("q", draws) == Command("quit")
+    hint = "Type 1-2, a move such as 'stock', or help."
+    assert read_choice("", draws) == Hint(hint)
+    assert read_choice("swap 12", swaps) == Hint(
+        "'swap 12' is not possible now: swap 0, swap 1, swap 2, swap 3, …."
+    )
+
+
+def test_ask_game() -> None:
+    con, _ = console()
+    assert ask_game(con, stream_reader(io.StringIO("\n"), con)) == "clecanian"
+    assert ask_game(con, stream_reader(io.StringIO("x\n2\n"), con)) == "purrfect"
+    assert ask_game(con, stream_reader(io.StringIO("purr\n"), con)) == "purrfect"
+    assert ask_game(con, stream_reader(io.StringIO(""), con)) == "clecanian"
+
+
+def test_matchmaker_play_from_a_pipe(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n" + ALWAYS_FIRST))
+    monkeypatch.chdir(tmp_path)
+    code = main(["play", "--seats", "you,random", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Which game?" in out
+    saved = tmp_path / "matchmaker-purrfect-3.json"
+    record = json.loads(saved.read_text())
+    assert replay(record).status() == record["result"]
+    assert summary_line(record["result"]) in out.splitlines()
+
+
+def test_matchmaker_play_refuses_bad_seats(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "purrfect", "--seats", "you,nosuch"]) == 2
+    assert "unknown bot 'nosuch'" in capsys.readouterr().err
