@@ -1,1 +1,2 @@
-"""The command line: ``matchmaker replay``, ``random-game``, ``bench`` and ``demo``."""
+"""The command line: ``matchmaker play``, ``replay``, ``simulate``, ``tournament``, ``random-game``,
+``bench`` and ``demo``."""

@@ -1,1 +1,1 @@
-"""Running many games: benchmarks now; tournaments, statistics and plots to come."""
+"""Running many games: simulations, tournaments, statistics, plots and benchmarks."""
