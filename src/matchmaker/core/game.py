@@ -9,15 +9,36 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import IllegalActionError
 from matchmaker.core.result import Result
 
+#: The phase of a game that has ended, and the actor then.
+OVER = "over"
+GAME_OVER = -2
+
+
+class GameOptions(Protocol):
+    """What every game's options offer: the player count and the record form."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a record stores them."""
+        ...
+
 
 class Game(ABC):
-    """A game with its options fixed: the factory of states, records and replays."""
+    """A game with its options fixed: the factory of states, records and replays.
+
+    A game class names its options parser (``parse_options``); ``Game(**raw)`` and
+    ``Game.from_options(raw)`` check raw options with it, ``Game(options)`` takes them checked.
+    """
 
     #: The game id used in records and on the command line.
     name: ClassVar[str]
@@ -25,15 +46,29 @@ class Game(ABC):
     title: ClassVar[str]
     #: The phase at whose start the seats may talk to the acting seat (None: no table talk).
     talk_phase: ClassVar[str | None] = None
+    options: GameOptions
+
+    @staticmethod
+    @abstractmethod
+    def parse_options(raw: Mapping[str, Any]) -> GameOptions:
+        """Check raw options (from a record, the command line or code); OptionError if bad."""
+
+    def __init__(self, options: GameOptions | None = None, **raw: Any) -> None:
+        self.options = options if options is not None else type(self).parse_options(raw)
+
+    @classmethod
+    def from_options(cls, raw: Mapping[str, Any]) -> Self:
+        """Build the game from raw options (validated)."""
+        return cls(cls.parse_options(raw))
 
     @property
-    @abstractmethod
     def players(self) -> int:
         """The number of seats."""
+        return self.options.players
 
-    @abstractmethod
     def options_dict(self) -> dict[str, Any]:
         """The options as a record stores them: ``players`` plus what differs from defaults."""
+        return self.options.to_dict()
 
     @abstractmethod
     def parse_event(self, event: Any) -> tuple[int, Action]:
@@ -53,16 +88,25 @@ class State(ABC):
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it cheaply."""
 
     game: Game
+    #: The seat expected to act next, CHANCE, or GAME_OVER; kept up to date by the rules.
+    _actor: int
+    #: The name of the current phase; ``over`` once the game has ended.
+    _phase: str
 
     @property
-    @abstractmethod
     def to_act(self) -> int:
         """The seat expected to act next, ``CHANCE`` for a chance outcome, -2 when over."""
+        return self._actor
 
     @property
-    @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""
+        return self._phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """The name of the current phase (``over`` once the game has ended)."""
+        return self._phase
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
@@ -110,11 +154,6 @@ class State(ABC):
         if seat == CHANCE:
             return f"no chance outcome is due: {who} acts next"
         return f"seat {seat} cannot {action.name}: it is {who}'s turn to act"
-
-    @property
-    @abstractmethod
-    def phase(self) -> str:
-        """The name of the current phase (``over`` once the game has ended)."""
 
     @abstractmethod
     def redact(self, action: Action, viewer: int | None) -> Action:

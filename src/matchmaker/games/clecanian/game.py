@@ -16,23 +16,8 @@ class ClecanianGame(Game):
 
     name: ClassVar[str] = "clecanian"
     title: ClassVar[str] = "Clecanian Golf"
-
-    def __init__(self, options: ClecanianOptions | None = None, **raw: Any) -> None:
-        self.options = options if options is not None else parse_options(raw)
-
-    @classmethod
-    def from_options(cls, raw: Mapping[str, Any]) -> ClecanianGame:
-        """Build the game from raw options (validated)."""
-        return cls(parse_options(raw))
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.options.players
-
-    def options_dict(self) -> dict[str, Any]:
-        """Options as a record stores them."""
-        return self.options.to_dict()
+    parse_options = staticmethod(parse_options)
+    options: ClecanianOptions
 
     def parse_event(self, event: Any) -> tuple[int, Action]:
         """Read a record event as (actor, action); EventError if it is malformed."""

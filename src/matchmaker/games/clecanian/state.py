@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError, IllegalActionError
-from matchmaker.core.game import State
+from matchmaker.core.game import GAME_OVER, OVER, State
 from matchmaker.core.result import Result, winners_by
 from matchmaker.games.clecanian.view import ClecanianView
 
 if TYPE_CHECKING:
     from matchmaker.games.clecanian.game import ClecanianGame
 
-GAME_OVER = -2
 EMPTY = -1
 REVEALS_PER_SEAT = 2
 
@@ -33,7 +32,6 @@ DRAW_CARD = "draw_card"  # chance: the card taken by draw_stock
 USE = "use"
 ABDUCT = "abduct"
 REFILL_CARD = "refill_card"  # chance: a card placed face up after a joker
-OVER = "over"
 
 # Steps waiting on the stack (first item of each tuple).
 REFILL = 0  # (REFILL, seat, pos): take the top card of the stock, face up into pos
@@ -141,20 +139,6 @@ class ClecanianState(State):
         self._events = self._log[-1][1]
 
     # ----------------------------------------------------------------- who acts, what is legal
-    @property
-    def to_act(self) -> int:
-        """The seat expected to act next, CHANCE for a card from the stock, -2 when over."""
-        return self._actor
-
-    @property
-    def is_over(self) -> bool:
-        """True once the last round is scored."""
-        return self._phase == OVER
-
-    @property
-    def phase(self) -> str:
-        """The current phase (deal, reveal, draw, draw_card, use, abduct, refill_card, over)."""
-        return self._phase
 
     @property
     def round(self) -> int:

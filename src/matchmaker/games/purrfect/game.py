@@ -18,23 +18,8 @@ class PurrfectGame(Game):
     title: ClassVar[str] = "Purrfect Match"
     #: Once the candidates are down, the others may talk to the proposer.
     talk_phase: ClassVar[str | None] = "inspect"
-
-    def __init__(self, options: PurrfectOptions | None = None, **raw: Any) -> None:
-        self.options = options if options is not None else parse_options(raw)
-
-    @classmethod
-    def from_options(cls, raw: Mapping[str, Any]) -> PurrfectGame:
-        """Build the game from raw options (validated)."""
-        return cls(parse_options(raw))
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.options.players
-
-    def options_dict(self) -> dict[str, Any]:
-        """Options as a record stores them."""
-        return self.options.to_dict()
+    parse_options = staticmethod(parse_options)
+    options: PurrfectOptions
 
     def parse_event(self, event: Any) -> tuple[int, Action]:
         """Read a record event as (actor, action); EventError if it is malformed."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError, IllegalActionError
-from matchmaker.core.game import State
+from matchmaker.core.game import GAME_OVER, OVER, State
 from matchmaker.core.result import Result, winners_by
 from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.view import PurrfectView
@@ -21,7 +21,6 @@ from matchmaker.games.purrfect.view import PurrfectView
 if TYPE_CHECKING:
     from matchmaker.games.purrfect.game import PurrfectGame
 
-GAME_OVER = -2
 
 # Phases, in the order of a round.
 DEAL = "deal"
@@ -30,7 +29,6 @@ PRESENT = "present"
 NOMINATE = "nominate"
 INSPECT = "inspect"
 RESPOND = "respond"
-OVER = "over"
 
 VALUES = range(1, MAX_VALUE + 1)
 
@@ -116,21 +114,6 @@ class PurrfectState(State):
         self._inspections: list[tuple[int, int, int, int]] = []
 
     # ----------------------------------------------------------------- who acts, what is legal
-    @property
-    def to_act(self) -> int:
-        """The seat expected to act next, CHANCE during the deal, -2 when the game is over."""
-        return self._actor
-
-    @property
-    def is_over(self) -> bool:
-        """True once fewer than two seats hold cats."""
-        return self._phase == OVER
-
-    @property
-    def phase(self) -> str:
-        """The current phase: deal, choose_first_proposer, present, nominate, inspect, respond,
-        over."""
-        return self._phase
 
     def legal_actions(self) -> Sequence[Action]:
         """The actions the acting seat may take (the distinct chance outcomes at chance)."""
