@@ -11,6 +11,14 @@ from matchmaker.core.game import Game
 #: Bot name -> game id -> "module:Class" ("*" for any game).
 BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "matchmaker.bots.random_bot:RandomBot"},
+    "greedy": {
+        "clecanian": "matchmaker.bots.clecanian.greedy:ClecanianGreedy",
+        "purrfect": "matchmaker.bots.purrfect.greedy:PurrfectGreedy",
+    },
+    "strong": {
+        "clecanian": "matchmaker.bots.clecanian.strong:ClecanianStrong",
+        "purrfect": "matchmaker.bots.purrfect.strong:PurrfectStrong",
+    },
 }
 
 #: Difficulty levels offered to players, and the bot each stands for.

@@ -1,0 +1,1 @@
+"""Clecanian Golf bots: ``greedy`` (a documented heuristic) and ``strong`` (sampling search)."""

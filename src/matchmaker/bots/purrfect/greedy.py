@@ -1,0 +1,202 @@
+"""The greedy Purrfect Match bot: one clear rule per decision, no look-ahead.
+
+- **Present** the cat whose expected round gain, less what the cat would be worth kept, is the
+  best. The expected gain looks at the candidates to come (their values drawn from the cats not
+  yet seen, or known, or claimed) and at whether their owners would accept that cat.
+- **Nominate** the candidate with the best chance of a proposal times the gain of the match; if
+  no match is worth having against the cat on show, the lowest cat.
+- **Propose** when the candidate is worth at least what the candidates still to come promise
+  (optimal stopping by backward induction), and more than what the owner gets weighted by how
+  much that owner's gain hurts.
+- **Accept** when the proposer cat, less the proposer's weighted gain, is worth more than
+  keeping the candidate.
+- **Talk**: honest. It tells the proposer its candidate's true value when it wants the match,
+  and says nothing otherwise. It weighs others' claims by their record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from matchmaker.bots.base import Bot
+from matchmaker.bots.purrfect.knowledge import (
+    Dist,
+    Pool,
+    estimated_scores,
+    pool_of,
+    upcoming_candidates,
+)
+from matchmaker.bots.purrfect.policy import (
+    DEFAULT_TUNING,
+    AcceptModel,
+    Tuning,
+    choose_nomination,
+    choose_present,
+    continuation_values,
+    keep_value,
+    match_gain,
+    partner_weight,
+    should_propose,
+)
+from matchmaker.bots.purrfect.talk import TrustBook
+from matchmaker.bots.talk import Claim
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+from matchmaker.games.purrfect.determinize import known_candidates
+from matchmaker.games.purrfect.game import PurrfectGame
+from matchmaker.games.purrfect.state import (
+    ACCEPT,
+    NOMINATE_ACTIONS,
+    PASS,
+    PRESENT_ACTIONS,
+    PROPOSE,
+    REJECT,
+)
+from matchmaker.games.purrfect.view import PurrfectView
+
+
+class Reading:
+    """What the greedy rules need, read once from a view: the unseen pool, the estimated
+    scores, the known candidates and the table talk."""
+
+    def __init__(
+        self, game: PurrfectGame, view: PurrfectView, book: TrustBook, tuning: Tuning
+    ) -> None:
+        if view.seat is None:
+            raise OptionError("a bot needs a seat's view")
+        self.view = view
+        self.me = view.seat
+        self.players = view.players
+        self.tuning = tuning
+        self.book = book
+        self.pool: Pool = pool_of(game, view)
+        self.scores = estimated_scores(view, self.pool.mean)
+        self.known = known_candidates(view)
+
+    def weight(self, me: int, partner: int) -> float:
+        """How much ``partner``'s gain counts against ``me`` (estimated scores)."""
+        return partner_weight(self.players, self.scores, me, partner, self.tuning)
+
+    def keep(self, value: int) -> float:
+        """The keep value of a cat of ``value``."""
+        return keep_value(value, self.pool.mean, self.players, self.tuning)
+
+    def candidate_dist(self, seat: int) -> Dist:
+        """What ``seat``'s candidate may be, as far as this seat knows."""
+        if seat in self.known:
+            return ((self.known[seat], 1.0),)
+        return self.book.candidate_dist(seat, self.pool)
+
+    def owner_accepts(self, owner: int, cat: int) -> AcceptModel:
+        """The greedy rule for ``owner`` accepting ``cat`` (as this seat imagines it)."""
+        weight = self.weight(owner, self.me)
+
+        def accepts(value: int) -> bool:
+            return match_gain(cat, value, weight, self.keep(value)) >= 0
+
+        return accepts
+
+    def queue(self, seats: Sequence[int], cat: int) -> list[tuple[Dist, float, AcceptModel]]:
+        """The candidates of ``seats`` as the optimal-stopping rule sees them."""
+        return [
+            (self.candidate_dist(s), self.weight(self.me, s), self.owner_accepts(s, cat))
+            for s in seats
+        ]
+
+    def wants_match(self) -> bool:
+        """As a candidate's owner: is a match against the cat on show worth having?"""
+        view = self.view
+        if view.candidate is None or view.proposer_cat is None or view.proposer is None:
+            return False
+        gain = match_gain(
+            view.proposer_cat,
+            view.candidate,
+            self.weight(self.me, view.proposer),
+            self.keep(view.candidate),
+        )
+        return gain >= 0
+
+
+class PurrfectGreedy(Bot):
+    """Greedy play by value: see the module docstring for the rules."""
+
+    name: ClassVar[str] = "greedy"
+    games: ClassVar[tuple[str, ...]] = ("purrfect",)
+    #: The numbers behind the rules.
+    tuning: ClassVar[Tuning] = DEFAULT_TUNING
+
+    def __init__(self, game: Game, seat: int, seed: int | str = 0) -> None:
+        super().__init__(game, seat, seed)
+        if not isinstance(game, PurrfectGame):
+            raise OptionError(f"the {self.name} Purrfect Match bot cannot play {game.name}")
+        self.purrfect = game
+        self.book = TrustBook(game.players, seat)
+
+    def read(self, view: PurrfectView) -> Reading:
+        """Read a view (and bring the table-talk record up to date)."""
+        self.book.see(view)
+        return Reading(self.purrfect, view, self.book, self.tuning)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The greedy action for this view."""
+        if not isinstance(view, PurrfectView):
+            raise TypeError("a Purrfect Match bot receives a PurrfectView")
+        reading = self.read(view)
+        if len(legal) == 1:
+            return legal[0]
+        return greedy_action(reading)
+
+    def observe(self, actor: int, action: Action) -> None:
+        """Follow the rounds for the table-talk record."""
+        self.book.observe(actor, action)
+
+    def hear(self, claim: Claim) -> None:
+        """Remember a claim."""
+        self.book.hear(claim)
+
+    def speak(self, view: Any) -> Claim | None:
+        """The truth about its candidate when it wants the match, else nothing."""
+        if not isinstance(view, PurrfectView) or view.candidate is None:
+            return None
+        reading = self.read(view)
+        if not reading.wants_match():
+            return None
+        return Claim(self.seat, view.candidate, f"My candidate is a {view.candidate}.")
+
+
+def greedy_action(reading: Reading) -> Action:
+    """The greedy rule for the decision ``reading.view`` asks for."""
+    view = reading.view
+    phase = view.phase
+    if phase == "present":
+        shown = choose_present(
+            view.hand,
+            lambda cat: reading.queue(upcoming_candidates(view), cat),
+            reading.pool.mean,
+            reading.players,
+            reading.tuning,
+        )
+        return PRESENT_ACTIONS[shown]
+    cat = view.proposer_cat
+    proposer = view.proposer
+    assert cat is not None and proposer is not None
+    if phase == "nominate":
+        nominated = choose_nomination(
+            view.hand,
+            cat,
+            reading.weight(reading.me, proposer),
+            reading.pool,
+            reading.players,
+            reading.tuning,
+        )
+        return NOMINATE_ACTIONS[nominated]
+    if phase == "inspect":
+        seen = view.inspected_value
+        owner = view.inspecting
+        assert seen is not None and owner is not None
+        later = continuation_values(cat, reading.queue(view.to_inspect[1:], cat))[0]
+        propose = should_propose(seen, cat, reading.weight(reading.me, owner), later)
+        return PROPOSE if propose else PASS
+    return ACCEPT if reading.wants_match() else REJECT

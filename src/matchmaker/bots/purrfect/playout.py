@@ -1,0 +1,146 @@
+"""Fast playouts of an imagined Purrfect Match state with the greedy rules.
+
+The strong bot imagines the hidden cats (a sampled state, its own world, not the real game) and
+plays it to the end many times. A playout must be cheap, so every seat plays the greedy rules of
+:mod:`matchmaker.bots.purrfect.policy` with two shortcuts: all seats share one picture of the
+unseen cats (the searching seat's), and the sampled state's tables are read directly rather than
+through a view. A proposer still decides on what it has inspected only, and an owner on its own
+candidate; what the seats do not see plays no part.
+"""
+
+from __future__ import annotations
+
+from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.policy import (
+    AcceptModel,
+    Tuning,
+    choose_nomination,
+    continuation_values,
+    keep_value,
+    match_gain,
+    should_propose,
+)
+from matchmaker.core.actions import Action
+from matchmaker.games.purrfect.deck import MAX_VALUE
+from matchmaker.games.purrfect.state import (
+    ACCEPT,
+    INSPECT,
+    NOMINATE,
+    NOMINATE_ACTIONS,
+    PASS,
+    PRESENT,
+    PRESENT_ACTIONS,
+    PROPOSE,
+    REJECT,
+    RESPOND,
+    PurrfectState,
+)
+
+#: The partner weights of one round: ``weights[i][j]``, how much j's gain counts against i.
+Weights = list[list[float]]
+
+
+def partner_weights(scores: list[int], tuning: Tuning) -> Weights:
+    """Every seat's partner weight for every other seat (the greedy rule, true scores)."""
+    n = len(scores)
+    if n == 2:
+        return [[0.0, 1.0], [1.0, 0.0]]
+    order = sorted(range(n), key=lambda s: -scores[s])
+    first, second = order[0], order[1]
+    weights: Weights = []
+    for me in range(n):
+        best_other = scores[second] if me == first else scores[first]
+        row = []
+        for partner in range(n):
+            leads = (
+                partner != me
+                and scores[partner] >= best_other
+                and scores[partner] >= scores[me] - tuning.lead_margin
+            )
+            row.append(tuning.leader if leads else tuning.rival)
+        weights.append(row)
+    return weights
+
+
+class Playout:
+    """Plays imagined states to the end with the greedy rules; counts the decisions played."""
+
+    def __init__(self, players: int, pool: Pool, tuning: Tuning) -> None:
+        self.players = players
+        self.pool = pool
+        self.tuning = tuning
+        self.dist = pool.dist()
+        self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
+        #: Decisions played so far, over all playouts (the search budget counts them).
+        self.steps = 0
+        self._later: dict[tuple[int, tuple[tuple[float, float], ...]], list[float]] = {}
+
+    def run(self, state: PurrfectState) -> list[int]:
+        """Play ``state`` to the end (it is changed) and return the final scores."""
+        weights: Weights | None = None
+        while not state.is_over:
+            if state.phase == PRESENT or weights is None:
+                weights = partner_weights(state.scores(), self.tuning)
+            state.apply(self.decide(state, weights))
+            self.steps += 1
+        return state.scores()
+
+    def decide(self, state: PurrfectState, weights: Weights) -> Action:
+        """The greedy decision of the seat to act."""
+        actor, phase = state.to_act, state.phase
+        proposer = state._proposer
+        cat = state._proposer_cat
+        if phase == PRESENT:
+            return PRESENT_ACTIONS[self._present(state, actor, weights)]
+        if phase == NOMINATE:
+            hand = state._hands[actor]
+            values = [v for v in range(1, MAX_VALUE + 1) for _ in range(hand[v])]
+            weight = weights[actor][proposer]
+            nominated = choose_nomination(values, cat, weight, self.pool, self.players, self.tuning)
+            return NOMINATE_ACTIONS[nominated]
+        if phase == INSPECT:
+            index = state._queue_index
+            owner = state._queue[index]
+            later = self._continuation(cat, proposer, state._queue[index + 1 :], weights)[0]
+            value = state._candidate[owner]
+            return PROPOSE if should_propose(value, cat, weights[proposer][owner], later) else PASS
+        assert phase == RESPOND
+        value = state._candidate[actor]
+        gain = match_gain(cat, value, weights[actor][proposer], self.keep[value])
+        return ACCEPT if gain >= 0 else REJECT
+
+    def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:
+        n = self.players
+        queue = [
+            s
+            for s in ((proposer + k) % n for k in range(1, n))
+            if state._candidate[s] or state._hand_size[s]
+        ]
+        hand = state._hands[proposer]
+        best, best_score = 0, float("-inf")
+        for cat in range(1, MAX_VALUE + 1):
+            if hand[cat]:
+                score = self._continuation(cat, proposer, queue, weights)[0] - self.keep[cat]
+                if score > best_score:
+                    best, best_score = cat, score
+        return best
+
+    def _continuation(
+        self, cat: int, proposer: int, seats: list[int], weights: Weights
+    ) -> list[float]:
+        pairs = tuple((weights[proposer][s], weights[s][proposer]) for s in seats)
+        key = (cat, pairs)
+        cached = self._later.get(key)
+        if cached is None:
+            queue = [(self.dist, mine, self._accepts(cat, theirs)) for mine, theirs in pairs]
+            cached = continuation_values(cat, queue)
+            self._later[key] = cached
+        return cached
+
+    def _accepts(self, cat: int, weight: float) -> AcceptModel:
+        keep = self.keep
+
+        def accepts(value: int) -> bool:
+            return match_gain(cat, value, weight, keep[value]) >= 0
+
+        return accepts

@@ -1,0 +1,145 @@
+"""The greedy rules of Purrfect Match as plain functions of numbers.
+
+Everything here works on values only (the proposer cat, a candidate, the unseen pool, how much
+a partner's gain hurts), so the same rules serve the greedy bot, which reads them off its view,
+and the strong bot's playouts, which read them off an imagined state.
+
+The ideas, in plain words:
+
+- A cat in hand scores nothing at the end; it is only worth what it can be traded for later.
+  That *keep value* is a share of the mean unseen cat, a little more for a high cat (it is
+  easier to trade). With two players it is nothing: sensible players never trade there.
+- A match gives the proposer the candidate and the owner the proposer cat. Both gain against
+  everybody else, so each side asks: is what I get worth more than what I hand over? What the
+  partner gets counts against me with a *partner weight*: 1 with two players (every point the
+  partner gets is a point of lead it takes from me), a small share with more, and a large share
+  when the partner leads the others.
+- The proposer inspects candidates one by one and can never go back: that is an optimal-stopping
+  problem. It proposes when the candidate in front of it is worth at least what it expects from
+  the candidates still to come (backward induction over their possible values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from matchmaker.bots.purrfect.knowledge import Dist, Pool
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The few numbers the greedy rules depend on."""
+
+    #: A kept cat is worth this share of the mean unseen cat (three or more players).
+    keep: float = 0.75
+    #: ... plus this share of how far its value is above (or below) that mean.
+    keep_slope: float = 0.0
+    #: How much a partner's gain counts against me when it does not lead the others.
+    rival: float = 0.25
+    #: How much it counts when the partner leads the others and is not far behind me.
+    leader: float = 0.4
+    #: How far behind me a leading partner may be and still count as a leader.
+    lead_margin: float = 5.0
+
+
+DEFAULT_TUNING = Tuning()
+
+
+def partner_weight(
+    players: int, scores: Sequence[float], me: int, partner: int, tuning: Tuning = DEFAULT_TUNING
+) -> float:
+    """How much one point gained by ``partner`` counts against ``me``."""
+    if players == 2:
+        return 1.0
+    best_other = max(s for seat, s in enumerate(scores) if seat != me)
+    leads = scores[partner] >= best_other and scores[partner] >= scores[me] - tuning.lead_margin
+    return tuning.leader if leads else tuning.rival
+
+
+def keep_value(value: int, mean: float, players: int, tuning: Tuning) -> float:
+    """What holding on to a cat of ``value`` is worth (its chance to be traded later)."""
+    if players == 2:
+        return 0.0
+    return max(0.0, tuning.keep * mean + tuning.keep_slope * (value - mean))
+
+
+def match_gain(receive: int, give_to_partner: int, weight: float, keep: float) -> float:
+    """What a match is worth to one side: what it receives, less what the partner receives
+    (weighted), less the keep value of the cat it hands over."""
+    return receive - weight * give_to_partner - keep
+
+
+#: Does the owner of a candidate of value b accept the proposer cat? (b -> yes/no)
+AcceptModel = Callable[[int], bool]
+
+
+def continuation_values(cat: int, queue: Sequence[tuple[Dist, float, AcceptModel]]) -> list[float]:
+    """Expected gain of the proposer before each candidate of ``queue`` (and 0.0 after the
+    last: loneliness gives nobody anything). Each entry is (the candidate's value
+    distribution, the weight of its owner's gain, whether its owner accepts a value)."""
+    values = [0.0] * (len(queue) + 1)
+    for j in range(len(queue) - 1, -1, -1):
+        dist, weight, accepts = queue[j]
+        later = values[j + 1]
+        total = 0.0
+        for value, p in dist:
+            gain = value - weight * cat
+            total += p * (gain if gain > later and accepts(value) else later)
+        values[j] = total
+    return values
+
+
+def should_propose(value: int, cat: int, weight: float, later: float) -> bool:
+    """Propose when this candidate is worth at least what the rest promise (a refusal costs
+    nothing: the proposer just moves on)."""
+    return value - weight * cat >= later and value - weight * cat > 0
+
+
+def proposal_chance(value: int, cat: int, pool: Pool, players: int, tuning: Tuning) -> float:
+    """How likely the proposer is to propose to a candidate of ``value``: never below what it
+    gives away (relative to us), otherwise as likely as the candidate beats an unseen cat."""
+    weight = 1.0 if players == 2 else tuning.rival
+    if value < weight * cat:
+        return 0.0
+    return pool.at_most(value)
+
+
+def choose_nomination(
+    hand: Sequence[int],
+    cat: int,
+    weight: float,
+    pool: Pool,
+    players: int,
+    tuning: Tuning,
+) -> int:
+    """The candidate to nominate against proposer cat ``cat``: the one with the best expected
+    gain (chance of a proposal times the match gain); if no match is worth having, the lowest
+    cat (it gives the least away and is the least use later)."""
+    best_value, best = 0.0, min(hand)
+    for value in sorted(set(hand)):
+        keep = keep_value(value, pool.mean, players, tuning)
+        gain = match_gain(cat, value, weight, keep)
+        if gain <= 0:
+            continue
+        expected = proposal_chance(value, cat, pool, players, tuning) * gain
+        if expected > best_value:
+            best_value, best = expected, value
+    return best
+
+
+def choose_present(
+    hand: Sequence[int],
+    queue_for: Callable[[int], Sequence[tuple[Dist, float, AcceptModel]]],
+    mean: float,
+    players: int,
+    tuning: Tuning,
+) -> int:
+    """The cat to present: the one whose expected round gain, less its keep value, is best."""
+    best_value, best = float("-inf"), min(hand)
+    for cat in sorted(set(hand)):
+        expected = continuation_values(cat, queue_for(cat))[0]
+        score = expected - keep_value(cat, mean, players, tuning)
+        if score > best_value:
+            best_value, best = score, cat
+    return best

@@ -1,0 +1,272 @@
+"""The Clecanian Golf bots (greedy and strong): legal play in every setting, determinism, views
+only, and the heuristic's decisions on hand-built positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import pytest
+
+from matchmaker import State, load_game
+from matchmaker.bots.base import Bot
+from matchmaker.bots.clecanian.evaluate import Knowledge, tables
+from matchmaker.bots.clecanian.greedy import ClecanianGreedy
+from matchmaker.bots.clecanian.strong import ClecanianStrong
+from matchmaker.bots.random_bot import RandomBot
+from matchmaker.bots.registry import bot_class, make_bot
+from matchmaker.bots.runner import play_game, seat_seed
+from matchmaker.core.actions import Action
+from matchmaker.core.game import Game
+from matchmaker.games.clecanian import ClecanianGame, ClecanianState, ClecanianView
+from tests.helpers import c_act, chance, clecanian, ev
+
+
+class TinyStrong(ClecanianStrong):
+    """The strong bot on a tiny budget, so that tests stay fast."""
+
+    samples = 2
+    candidates = 2
+    use_candidates = 2
+
+
+class ViewOnly(Bot):
+    """Wraps a bot and checks that it is only ever handed a ClecanianView."""
+
+    name: ClassVar[str] = "view-only"
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(inner.game, inner.seat, 0)
+        self.inner = inner
+        self.calls = 0
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, ClecanianView)
+        assert not isinstance(view, State)
+        assert view.seat == self.seat
+        self.calls += 1
+        return self.inner.choose(view, legal)
+
+    def observe(self, actor: int, action: Action) -> None:
+        self.inner.observe(actor, action)
+
+
+def cgame(**options: Any) -> ClecanianGame:
+    game = load_game("clecanian", **options)
+    assert isinstance(game, ClecanianGame)
+    return game
+
+
+def table(game: Game, kinds: Sequence[type[Bot]], seed: int) -> list[Bot]:
+    return [kinds[s % len(kinds)](game, s, seat_seed(seed, s)) for s in range(game.players)]
+
+
+SETTINGS = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 3, "epilogue": True},
+    {"players": 2, "discard_draw_must_swap": True},
+    {"players": 4, "max_turns": 6},
+    {"players": 2, "epilogue": True, "discard_draw_must_swap": True, "max_turns": 9},
+]
+
+
+@pytest.mark.parametrize("options", SETTINGS)
+def test_greedy_finishes_games_without_an_illegal_action(options: dict[str, Any]) -> None:
+    game = cgame(**options)
+    for seed in range(3):
+        bots = table(game, [ClecanianGreedy, RandomBot], seed)
+        played = play_game(game, [ViewOnly(b) for b in bots], seed)
+        assert played.state.is_over
+        assert len(played.state.result().scores) == options["players"]
+
+
+@pytest.mark.parametrize("options", SETTINGS)
+def test_strong_finishes_games_without_an_illegal_action(options: dict[str, Any]) -> None:
+    game = cgame(rounds=1, **options)
+    bots = table(game, [TinyStrong, ClecanianGreedy, RandomBot], 7)
+    wrapped = [ViewOnly(b) for b in bots]
+    played = play_game(game, wrapped, 7)
+    assert played.state.is_over
+    assert all(w.calls > 0 for w in wrapped)
+
+
+def test_greedy_beats_random_in_a_game() -> None:
+    game = cgame(players=2)
+    played = play_game(game, [ClecanianGreedy(game, 0, "a"), RandomBot(game, 1, "b")], 3)
+    scores = played.state.result().scores
+    assert scores[0] < scores[1]
+
+
+@pytest.mark.parametrize("kinds", [(ClecanianGreedy,), (TinyStrong, ClecanianGreedy)])
+def test_same_seed_same_game(kinds: tuple[type[Bot], ...]) -> None:
+    game = cgame(players=3, rounds=1)
+    records = [play_game(game, table(game, kinds, 11), 11).record() for _ in range(2)]
+    assert records[0] == records[1]
+
+
+def test_bots_refuse_anything_but_a_clecanian_view() -> None:
+    game = cgame(players=2)
+    state = game.new_state()
+    for kind in (ClecanianGreedy, ClecanianStrong):
+        bot = kind(game, 0, 1)
+        with pytest.raises(TypeError):
+            bot.choose(state, [])
+
+
+def test_bots_play_clecanian_only() -> None:
+    purrfect = load_game("purrfect", players=3)
+    with pytest.raises(TypeError):
+        ClecanianGreedy(purrfect, 0, 1)
+    with pytest.raises(TypeError):
+        ClecanianStrong(purrfect, 0, 1)
+
+
+def test_registry_names_and_levels() -> None:
+    game = cgame(players=2)
+    assert bot_class("greedy", "clecanian") is ClecanianGreedy
+    assert bot_class("strong", "clecanian") is ClecanianStrong
+    assert isinstance(make_bot("medium", game, 0, 1), ClecanianGreedy)
+    assert isinstance(make_bot("hard", game, 1, 1), ClecanianStrong)
+
+
+def test_strong_budget_is_a_constructor_argument() -> None:
+    game = cgame(players=2)
+    bot = ClecanianStrong(game, 0, 1, samples=3, candidates=2, endgame_down=1)
+    assert (bot.samples, bot.candidates, bot.endgame_down) == (3, 2, 1)
+    assert ClecanianStrong(game, 0, 1).samples == ClecanianStrong.samples
+
+
+# ------------------------------------------------------------------ the evaluation's numbers
+def test_unknown_cards_are_averaged_over_the_unseen_cards() -> None:
+    deck = cgame().options.deck
+    code = deck.by_code
+    know = Knowledge(tables(deck), [code["KC"], code["9S"], code["RJ"]])
+    # KH with KC is a couple (-10), with 9S it scores 19; the joker never stays in a grid.
+    assert know.with_one(code["KH"]) == pytest.approx(4.5)
+    assert know.with_none() == pytest.approx(19.0)
+    assert know.pairing(code["KH"]) == (1, -10.0)
+    assert know.joker_chance == pytest.approx(1 / 3)
+    assert sorted(deck.cards[b].code for b in tables(deck).partners[code["KH"]]) == [
+        "KC",
+        "KD",
+        "KS",
+    ]
+
+
+# --------------------------------------------------------------------- hand-built positions
+# Two players, dealer 0: seat 1 reveals first, then seat 0, and seat 1 takes the first turn.
+PLAIN0 = ["8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC", "TD"]
+
+
+def decide(bot_kind: type[Bot], state: ClecanianState, seat: int) -> Action:
+    bot = bot_kind(state.game, seat, 0)
+    assert state.to_act == seat
+    return bot.choose(state.view(seat), state.legal_actions())
+
+
+def test_greedy_first_reveals_spread_over_the_top_row() -> None:
+    grid1 = ["KH", "QH", "6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S"]
+    state = clecanian([PLAIN0, grid1], "TH")
+    assert decide(ClecanianGreedy, state, 1) == c_act("reveal", 0)
+    state = clecanian([PLAIN0, grid1], "TH", [ev(1, "reveal", pos=0)])
+    assert decide(ClecanianGreedy, state, 1) == c_act("reveal", 1)
+
+
+def opening(seat1_reveals: tuple[int, int] = (0, 1)) -> list[dict[str, Any]]:
+    return [
+        ev(1, "reveal", pos=seat1_reveals[0]),
+        ev(1, "reveal", pos=seat1_reveals[1]),
+        ev(0, "reveal", pos=0),
+        ev(0, "reveal", pos=1),
+    ]
+
+
+def test_greedy_swaps_a_couple_into_its_column() -> None:
+    # Seat 1 shows Jade (KH) on top of column 0 and draws Theo (KC): under her, -10.
+    grid1 = ["KH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
+    events = [*opening(), ev(1, "draw_stock"), chance("KC")]
+    state = clecanian([PLAIN0, grid1], "TS", events)
+    assert decide(ClecanianGreedy, state, 1) == c_act("swap", 5)
+    assert decide(TinyStrong, state, 1) == c_act("swap", 5)
+
+
+def test_greedy_takes_a_discard_top_that_completes_a_couple() -> None:
+    # Sophia (QH) is face up at position 2; Sikthand (QS) tops the discard pile.
+    grid1 = ["2H", "6C", "QH", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
+    state = clecanian([PLAIN0, grid1], "QS", opening((0, 2)))
+    assert decide(ClecanianGreedy, state, 1) == c_act("draw_discard")
+    assert decide(TinyStrong, state, 1) == c_act("draw_discard")
+    state = clecanian([PLAIN0, grid1], "QS", [*opening((0, 2)), ev(1, "draw_discard")])
+    assert decide(ClecanianGreedy, state, 1) == c_act("swap", 7)
+
+
+def test_greedy_abducts_the_victims_coupled_woman() -> None:
+    # Seat 0 shows the couple Jade + Theo in column 0 and Lily (2H) alone in column 1; it
+    # draws a joker, and seat 1 (its left neighbour) picks the woman to abduct.
+    grid0 = ["KH", "8C", "8D", "8H", "8S", "KC", "9C", "9D", "9H", "9S"]
+    grid1 = ["6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S", "TC", "TD"]
+    events = [
+        ev(1, "reveal", pos=0),
+        ev(1, "reveal", pos=1),
+        ev(0, "reveal", pos=0),
+        ev(0, "reveal", pos=5),
+        ev(1, "draw_stock"),
+        chance("5C"),
+        ev(1, "discard"),
+        ev(0, "draw_stock"),
+        chance("2H"),
+        ev(0, "swap", pos=1),
+        ev(1, "draw_stock"),
+        chance("5D"),
+        ev(1, "discard"),
+        ev(0, "draw_stock"),
+        chance("RJ"),
+    ]
+    state = clecanian([grid0, grid1], "TH", events)
+    assert state.phase == "abduct"
+    assert decide(ClecanianGreedy, state, 1) == c_act("abduct", 0)
+
+
+def test_greedy_keeps_a_card_that_would_complete_the_next_seats_couple() -> None:
+    # Seat 0 (seat 1's left neighbour) shows Sophia (QH) over a face-down card; seat 1 draws
+    # Sikthand (QS), of no use to it: discarding him would hand seat 0 a -10 couple.
+    grid0 = ["QH", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC"]
+    grid1 = ["AC", "2C", "6H", "6S", "7C", "7D", "7H", "7S", "TD", "TH"]
+    events = [*opening(), ev(1, "draw_stock"), chance("QS")]
+    state = clecanian([grid0, grid1], "TS", events)
+    action = decide(ClecanianGreedy, state, 1)
+    assert action.name == "swap"
+
+
+def late_game(grid0: list[str], grid1: list[str], placed: list[str], last: str) -> ClecanianState:
+    """Seat 1 swaps ``placed`` into positions 2..8 (seat 0 draws and discards in between),
+    then draws ``last`` with only position 9 face down."""
+    junk = ["5C", "5D", "5H", "5S", "4D", "4H", "4S"]
+    events = opening()
+    for pos, (card, waste) in enumerate(zip(placed, junk, strict=True), start=2):
+        events += [ev(1, "draw_stock"), chance(card), ev(1, "swap", pos=pos)]
+        events += [ev(0, "draw_stock"), chance(waste), ev(0, "discard")]
+    events += [ev(1, "draw_stock"), chance(last)]
+    return clecanian([grid0, grid1], "TS", events)
+
+
+def test_greedy_goes_out_when_ahead() -> None:
+    grid1 = ["KH", "QH", "6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S"]
+    placed = ["JH", "AH", "2H", "KC", "QC", "JC", "AC"]
+    state = late_game(PLAIN0, grid1, placed, "2C")
+    # Going out: K, Q, J couples (-30), Alice + Luka (-5), Lily + Verakko (-5).
+    assert decide(ClecanianGreedy, state, 1) == c_act("swap", 9)
+
+
+def test_greedy_does_not_go_out_when_behind() -> None:
+    # Seat 1 would score 20 + 18 + 18 + 14 + 12 = 82; seat 0 shows AD and 2D and is expected
+    # at about 50: seat 1 improves a column instead of swapping into its last face-down card.
+    grid0 = ["AD", "2D", "8C", "8H", "8S", "9H", "9S", "JD", "JS", "3D"]
+    grid1 = ["TC", "9C", "2C", "3C", "6H", "6S", "7H", "7S", "KH", "KS"]
+    placed = ["QD", "7C", "6C", "TD", "9D", "8D", "7D"]
+    state = late_game(grid0, grid1, placed, "6D")
+    action = decide(ClecanianGreedy, state, 1)
+    assert action != c_act("swap", 9)
+    assert action == c_act("swap", 0)

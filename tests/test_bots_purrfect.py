@@ -1,0 +1,337 @@
+"""The Purrfect Match bots: legal play at every table size, determinism, views only, the greedy
+rules on hand-built deals, and table talk with trust."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import pytest
+
+from matchmaker import load_game
+from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
+from matchmaker.bots.purrfect.greedy import PurrfectGreedy
+from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.strong import PurrfectStrong
+from matchmaker.bots.runner import seat_seed
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+from matchmaker.games.purrfect.determinize import determinize
+from matchmaker.games.purrfect.state import PurrfectState
+from matchmaker.games.purrfect.view import PurrfectView
+from tests.helpers import ev, p_act, purrfect
+
+
+class TinyStrong(PurrfectStrong):
+    """The strong bot with the smallest search: one imagined deal per decision."""
+
+    min_samples: ClassVar[int] = 1
+
+    def __init__(self, game: Game, seat: int, seed: int | str = 0) -> None:
+        super().__init__(game, seat, seed, budget=0)
+
+
+class ViewsOnly(Bot):
+    """Wraps a bot and checks that it is only ever handed views, claims and redacted actions."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(inner.game, inner.seat)
+        self.inner = inner
+        self.decisions = 0
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        assert type(view) is PurrfectView
+        assert view.seat == self.seat
+        assert not isinstance(view, PurrfectState)
+        self.decisions += 1
+        return self.inner.choose(view, legal)
+
+    def observe(self, actor: int, action: Action) -> None:
+        assert isinstance(action, Action)
+        self.inner.observe(actor, action)
+
+    def speak(self, view: Any) -> Claim | None:
+        assert type(view) is PurrfectView
+        return self.inner.speak(view)
+
+    def hear(self, claim: Claim) -> None:
+        assert isinstance(claim, Claim)
+        self.inner.hear(claim)
+
+
+LINEUP: list[type[Bot]] = [PurrfectGreedy, TinyStrong, RandomBot]
+
+
+def seated(game: Game, seed: int, kinds: Sequence[type[Bot]]) -> list[Bot]:
+    return [kind(game, seat, seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
+
+
+# ------------------------------------------------------------------------------ whole games
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_bot_finishes_games_of_every_size(players: int) -> None:
+    game = load_game("purrfect", players=players)
+    for seed in (1, 2):
+        kinds = [LINEUP[(seat + seed) % 3] for seat in range(players)]
+        bots = [ViewsOnly(bot) for bot in seated(game, seed, kinds)]
+        played = play_game(game, bots, seed)
+        assert played.state.is_over
+        assert all(bot.decisions > 0 for bot in bots)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_greedy_tables_finish_and_talk(players: int) -> None:
+    game = load_game("purrfect", players=players)
+    for seed in range(3):
+        played = play_game(game, seated(game, seed, [PurrfectGreedy] * players), seed)
+        assert played.state.is_over
+        assert played.talk, "greedy tells the proposer when it wants the match"
+        assert all(1 <= claim.value <= 10 for claim in played.talk)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    game = load_game("purrfect", players=3)
+    kinds: list[type[Bot]] = [TinyStrong, PurrfectGreedy, PurrfectGreedy]
+    first = play_game(game, seated(game, 7, kinds), 7).record()
+    second = play_game(game, seated(game, 7, kinds), 7).record()
+    assert first == second
+    other = play_game(game, seated(game, 8, kinds), 8).record()
+    assert other["deal"] != first["deal"]
+
+
+def test_the_registry_knows_the_purrfect_bots() -> None:
+    assert bot_class("greedy", "purrfect") is PurrfectGreedy
+    assert bot_class("medium", "purrfect") is PurrfectGreedy
+    assert bot_class("strong", "purrfect") is PurrfectStrong
+    assert bot_class("hard", "purrfect") is PurrfectStrong
+
+
+def test_the_purrfect_bots_refuse_another_game() -> None:
+    with pytest.raises(OptionError, match="does not play clecanian"):
+        bot_class("matchmaker.bots.purrfect.greedy:PurrfectGreedy", "clecanian")
+    with pytest.raises(OptionError, match="cannot play clecanian"):
+        PurrfectGreedy(load_game("clecanian", players=2), 0)
+
+
+def test_strong_budget_is_a_constructor_argument() -> None:
+    game = load_game("purrfect", players=3)
+    assert PurrfectStrong(game, 0).search_budget == PurrfectStrong.budget
+    assert PurrfectStrong(game, 0, budget=123).search_budget == 123
+
+
+# ------------------------------------------------------------------ greedy on hand-built deals
+def greedy_at(state: PurrfectState, seat: int | None = None) -> Action:
+    """What a fresh greedy bot does at the seat to act."""
+    seat = state.to_act if seat is None else seat
+    bot = PurrfectGreedy(state.game, seat)
+    return bot.choose(state.view(seat), state.legal_actions())
+
+
+# Two players: every point the other gets is a point of lead, so greedy trades only when it
+# comes out ahead (or level).
+TWO = [[3, 8], [5, 6]]
+
+
+def test_two_players_present_the_lowest_cat() -> None:
+    assert greedy_at(purrfect(TWO)) == p_act("present", 3)
+
+
+def test_two_players_nominate_the_lowest_cat_when_no_proposal_can_come() -> None:
+    # Against an 8 the proposer would never propose to a 5 or a 6 (it would give more than
+    # it gets), so greedy gives nothing away: the 5.
+    state = purrfect(TWO, [ev(0, "present", value=8)])
+    assert greedy_at(state) == p_act("nominate", 5)
+
+
+@pytest.mark.parametrize(("cat", "expected"), [(8, "pass"), (3, "propose")])
+def test_two_players_propose_only_to_a_better_cat(cat: int, expected: str) -> None:
+    state = purrfect(TWO, [ev(0, "present", value=cat), ev(1, "nominate", value=5)])
+    assert greedy_at(state) == p_act(expected)
+
+
+@pytest.mark.parametrize(("cat", "expected"), [(3, "reject"), (8, "accept")])
+def test_two_players_accept_only_a_better_cat(cat: int, expected: str) -> None:
+    events = [ev(0, "present", value=cat), ev(1, "nominate", value=5), ev(0, "propose")]
+    assert greedy_at(purrfect(TWO, events)) == p_act(expected)
+
+
+# Three players, deck 1..9: seat 0 holds 1 5 9, seat 1 holds 2 6 7, seat 2 holds 3 4 8.
+THREE = [[1, 5, 9], [2, 6, 7], [3, 4, 8]]
+
+
+def test_three_players_present_the_cat_most_likely_to_be_accepted() -> None:
+    # A cat in hand is worth the same kept whatever its value, and a 9 gets accepted most.
+    assert greedy_at(purrfect(THREE)) == p_act("present", 9)
+
+
+@pytest.mark.parametrize(
+    ("cat", "seat1", "seat2"),
+    [
+        (1, 2, 3),  # a 1 is not worth a match: each gives away nothing, its lowest cat
+        (5, 2, 3),  # nor is a 5 (less than a kept cat plus what the proposer gains)
+        (9, 6, 8),  # a 9 is: each offers the best cat it is still glad to trade
+    ],
+)
+def test_three_players_nominate_by_the_cat_on_show(cat: int, seat1: int, seat2: int) -> None:
+    state = purrfect(THREE, [ev(0, "present", value=cat)])
+    assert greedy_at(state) == p_act("nominate", seat1)
+    state.apply(p_act("nominate", 2))
+    assert greedy_at(state) == p_act("nominate", seat2)
+
+
+@pytest.mark.parametrize(
+    ("cat", "first", "expected"),
+    [
+        (5, 2, "pass"),  # 2 - 0.4 * 5 = 0: nothing gained, and a 3, 4 or 8 is still to come
+        (5, 6, "propose"),  # 6 - 2 = 4 beats what the last candidate promises
+        (9, 6, "propose"),  # 6 - 0.4 * 9 = 2.4 beats 1.64 expected from seat 2
+    ],
+)
+def test_three_players_propose_when_the_rest_promise_less(
+    cat: int, first: int, expected: str
+) -> None:
+    events = [ev(0, "present", value=cat), ev(1, "nominate", value=first)]
+    events.append(ev(2, "nominate", value=3))
+    assert greedy_at(purrfect(THREE, events)) == p_act(expected)
+
+
+def test_three_players_take_the_last_candidate_rather_than_nothing() -> None:
+    events = [ev(0, "present", value=5), ev(1, "nominate", value=2)]
+    events += [ev(2, "nominate", value=3), ev(0, "pass")]
+    assert greedy_at(purrfect(THREE, events)) == p_act("propose")
+
+
+@pytest.mark.parametrize(
+    ("cat", "candidate", "expected"),
+    [
+        # The proposer leads (scores are level): its gain counts 0.4 against seat 1, and a
+        # kept cat is worth 0.75 of the mean unseen cat (5): 3.75.
+        (5, 2, "accept"),  # 5 - 0.8 - 3.75 = 0.45
+        (5, 6, "reject"),  # 5 - 2.4 - 3.75 < 0
+        (9, 6, "accept"),  # 9 - 2.4 - 3.75 = 2.85
+    ],
+)
+def test_three_players_accept_by_what_is_given_and_kept(
+    cat: int, candidate: int, expected: str
+) -> None:
+    events = [ev(0, "present", value=cat), ev(1, "nominate", value=candidate)]
+    events += [ev(2, "nominate", value=3), ev(0, "propose")]
+    assert greedy_at(purrfect(THREE, events)) == p_act(expected)
+
+
+# -------------------------------------------------------------------------------- table talk
+def feed(state: PurrfectState, bots: Sequence[Bot], moves: Sequence[tuple[int, Action]]) -> None:
+    """Apply ``moves`` and tell every bot each event as its seat sees it."""
+    for seat, action in moves:
+        seen = {bot.seat: state.redact(action, bot.seat) for bot in bots}
+        state.apply(action, seat)
+        for bot in bots:
+            bot.observe(seat, seen[bot.seat])
+
+
+ROUND_WITH_NINE = [ev(0, "present", value=9), ev(1, "nominate", value=6)]
+
+
+def test_a_trusted_claim_makes_the_proposer_wait_and_a_false_one_costs_trust() -> None:
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=3)])
+    proposer = PurrfectGreedy(state.game, 0)
+    # Without talk it proposes to seat 1's 6 (see above). Seat 2 claims an 8:
+    proposer.hear(Claim(2, 8, "My candidate is an 8."))
+    assert proposer.book.trust(2) == 0.5
+    assert proposer.choose(state.view(0), state.legal_actions()) == p_act("pass")
+    state.apply(p_act("pass"))
+    # Inspecting seat 2's candidate shows a 3: the claim was false.
+    proposer.choose(state.view(0), state.legal_actions())
+    assert [(c.claim.speaker, c.claim.value, c.actual) for c in proposer.book.checked] == [
+        (2, 8, 3)
+    ]
+    assert proposer.book.trust(2) == pytest.approx(1 / 3)
+    assert proposer.book.open == []
+
+
+def test_a_claim_is_checked_when_a_match_reveals_the_candidate() -> None:
+    state = purrfect(THREE)
+    bystander = PurrfectGreedy(state.game, 2)
+    moves = [
+        (0, p_act("present", 9)),
+        (1, p_act("nominate", 6)),
+        (2, p_act("nominate", 3)),
+    ]
+    feed(state, [bystander], moves)
+    bystander.hear(Claim(1, 6, "My candidate is a 6."))
+    bystander.hear(Claim(2, 3, "Mine is a 3."))  # its own claim is not weighed
+    assert [c.speaker for c in bystander.book.open] == [1]
+    feed(state, [bystander], [(0, p_act("propose")), (1, p_act("accept"))])
+    # Seat 1 now proposes; the bystander reads the claimed 6 in seat 0's pile.
+    bystander.book.see(state.view(2))
+    assert bystander.book.trust(1) == pytest.approx(2 / 3)
+    assert bystander.book.open == []
+
+
+def test_claims_of_a_lonely_round_are_dropped_unchecked() -> None:
+    state = purrfect(THREE)
+    bystander = PurrfectGreedy(state.game, 1)
+    feed(state, [bystander], [(0, p_act("present", 1)), (1, p_act("nominate", 2))])
+    feed(state, [bystander], [(2, p_act("nominate", 3))])
+    bystander.hear(Claim(2, 8, "An 8!"))
+    feed(state, [bystander], [(0, p_act("pass")), (0, p_act("pass"))])
+    assert [c.speaker for c in bystander.book.open] == [2]
+    feed(state, [bystander], [(1, p_act("present", 2))])  # seat 1 proposes next
+    assert bystander.book.open == []
+    assert bystander.book.checked == []
+    assert bystander.book.trust(2) == 0.5
+
+
+def test_an_unknown_candidate_mixes_the_claim_with_the_unseen_cats() -> None:
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=3)])
+    proposer = PurrfectGreedy(state.game, 0)
+    proposer.hear(Claim(2, 8, "An 8."))
+    pool = Pool((0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0))  # seat 0 has not seen 2 3 4 7 8
+    assert proposer.book.candidate_dist(2, pool) == (
+        (2, 0.1),
+        (3, 0.1),
+        (4, 0.1),
+        (7, 0.1),
+        (8, 0.6),
+    )
+    # A claim the seat knows to be impossible (it holds the only 9) counts for nothing.
+    proposer.hear(Claim(2, 9, "A 9."))
+    assert proposer.book.candidate_dist(2, pool) == pool.dist()
+
+
+def test_greedy_tells_the_truth_or_nothing() -> None:
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=4)])
+    assert PurrfectGreedy(state.game, 2).speak(state.view(2)) == Claim(2, 4, "My candidate is a 4.")
+    low = purrfect(THREE, [ev(0, "present", value=1), ev(1, "nominate", value=2)])
+    low.apply(p_act("nominate", 3))
+    assert PurrfectGreedy(low.game, 2).speak(low.view(2)) is None
+
+
+def test_strong_bluffs_only_when_the_proposer_sees_others_first() -> None:
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=4)])
+    # Seat 2 is inspected second: it claims the highest cat it has not seen (7) for its 4.
+    second = PurrfectStrong(state.game, 2)
+    assert second.speak(state.view(2)) == Claim(2, 7, "My candidate is a 7.")
+    assert second.own_claims == [False]
+    assert second.credibility() == pytest.approx(1 / 3)
+    # Its record is now below one half: the next time it tells the truth.
+    assert second.speak(state.view(2)) == Claim(2, 4, "My candidate is a 4.")
+    # Seat 1 is inspected first: a lie would only be caught.
+    first = PurrfectStrong(state.game, 1)
+    assert first.speak(state.view(1)) == Claim(1, 6, "My candidate is a 6.")
+
+
+def test_strong_weighs_imagined_deals_by_the_talk() -> None:
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=3)])
+    bot = PurrfectStrong(state.game, 0)
+    bot.hear(Claim(2, 8, "An 8."))
+    reading = bot.read(state.view(0))
+    rng = random.Random(0)
+    weights = {}
+    for _ in range(40):
+        world = determinize(state.game, state.view(0), rng)
+        weights[world._candidate[2]] = bot.talk_weight(world, reading)
+    # Trust one half, five unseen cats: a world where the claim holds is six times likelier.
+    assert weights[8] == pytest.approx(0.6)
+    assert weights[2] == pytest.approx(0.1)
