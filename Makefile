@@ -23,8 +23,8 @@ run: $(STAMP_RUN)
 	$(BIN)/matchmaker play
 
 test: $(STAMP_DEV)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 	$(BIN)/mypy
 	$(BIN)/pytest
 

@@ -10,6 +10,7 @@ minus the lowest total of the other seats.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -56,21 +57,38 @@ def compare(
     rng: random.Random,
     know: Knowledge,
     weights: Weights,
-) -> list[float]:
-    """The mean play-out score of each option (lower is better) over ``samples`` sampled
-    worlds, or fewer once the play-outs have made ``steps`` decisions in all (every option
-    is always played in the same worlds)."""
+) -> list[list[float]]:
+    """The play-out scores of each option (lower is better), world by world: ``samples``
+    sampled worlds, or fewer once the play-outs have made ``steps`` decisions in all. Every
+    option is played in the same worlds."""
     assert view.seat is not None
-    totals = [0.0] * len(options)
-    worlds = played = 0
-    while worlds < samples and played < steps:
+    scores: list[list[float]] = [[] for _ in options]
+    played = 0
+    while len(scores[0]) < samples and played < steps:
         world = determinize(game, view, rng)
         luck = rng.getrandbits(64)
         for i, action in enumerate(options):
             state = world.clone()
             state.apply(action)
             score, made = play_out(state, view.seat, random.Random(luck), know, weights)
-            totals[i] += score
+            scores[i].append(score)
             played += made
-        worlds += 1
-    return [t / max(1, worlds) for t in totals]
+    return scores
+
+
+def best_option(scores: list[list[float]], confidence: float) -> int:
+    """The option to play: the first (the favourite) unless another one's mean play-out
+    score is lower by more than ``confidence`` standard errors of the world-by-world
+    differences."""
+    base = scores[0]
+    n = len(base)
+    best, best_mean = 0, 0.0
+    if n < 2:
+        return best
+    for i in range(1, len(scores)):
+        diffs = [a - b for a, b in zip(scores[i], base, strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean < best_mean and mean < -confidence * spread:
+            best, best_mean = i, mean
+    return best

@@ -27,7 +27,7 @@ from matchmaker.bots.base import Bot
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge, Weights
 from matchmaker.bots.clecanian.lookahead import choose_draw, choose_use
 from matchmaker.bots.clecanian.plan import AVOID, Planner
-from matchmaker.bots.clecanian.playout import compare
+from matchmaker.bots.clecanian.playout import best_option, compare
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.clecanian.game import ClecanianGame
@@ -47,6 +47,9 @@ class ClecanianStrong(Bot):
     candidates: int = 3
     #: Uses of a drawn card compared by expectimax.
     use_candidates: int = 6
+    #: Another action replaces the greedy favourite only if its play-outs are better by this
+    #: many standard errors.
+    confidence: float = 1.0
     #: Play-outs start when a seat has at most this many face-down cards.
     endgame_down: int = 2
 
@@ -105,7 +108,7 @@ class ClecanianStrong(Bot):
         options += [a for v, a in ranked[self.candidates :] if v >= AVOID]
         if len(options) == 1 or self.samples <= 0:
             return options[0]
-        means = compare(
+        scores = compare(
             self.clecanian,
             planner.view,
             options,
@@ -115,5 +118,4 @@ class ClecanianStrong(Bot):
             planner.know,
             self.weights,
         )
-        best = min(range(len(options)), key=lambda i: (means[i], i))
-        return options[best]
+        return options[best_option(scores, self.confidence)]
