@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import pytest
 
 from matchmaker import replay
+from matchmaker.bots.base import Bot
+from matchmaker.cli.main import main
 from matchmaker.core.actions import Action
 from matchmaker.games.clecanian.state import ClecanianState
 from matchmaker.games.clecanian.state import seat_action as clecanian_action
@@ -70,3 +75,20 @@ def ev(seat: int, action: str, **fields: Any) -> dict[str, Any]:
 def chance(code: str) -> dict[str, Any]:
     """A chance event in record form."""
     return {"chance": code}
+
+
+class LastBot(Bot):
+    """A test bot that always takes the last legal action (in Purrfect Match it loses)."""
+
+    name: ClassVar[str] = "last"
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The last legal action."""
+        return legal[-1]
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``matchmaker ARGS`` in-process: (exit status, standard output, standard error)."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -10,17 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from matchmaker.cli.main import main
+from tests.helpers import run_cli as run
 
 VECTORS = Path(__file__).parent / "data" / "vectors"
 P_VECTOR = VECTORS / "p-purrfect_p4_00000.json"
 C_VECTOR = VECTORS / "c-clecanian_p3_00002.json"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def expected(path: Path) -> dict[str, object]:

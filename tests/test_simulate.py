@@ -6,38 +6,19 @@ import csv
 import json
 import re
 import struct
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
 
 from matchmaker import replay
-from matchmaker.bots.base import Bot
-from matchmaker.cli.main import main
-from matchmaker.core.actions import Action
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.sim.report import games_csv_header, markdown_table
 from matchmaker.sim.runs import chunk_size, game_seed, record_name
 from matchmaker.sim.simulate import seating, simulate
 from matchmaker.sim.stats import five_numbers, mean_interval, quantile, wilson_interval
+from tests.helpers import run_cli as run
 
-LAST = "tests.test_simulate:LastBot"
-
-
-class LastBot(Bot):
-    """A test bot that always takes the last legal action (in Purrfect Match it loses)."""
-
-    name: ClassVar[str] = "last"
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        return legal[-1]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+LAST = "tests.helpers:LastBot"
 
 
 # --- statistics -------------------------------------------------------------------------

@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any, ClassVar
 
 import pytest
 
-from matchmaker.bots.base import Bot
-from matchmaker.cli.main import main
-from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 from matchmaker.sim.runs import game_seed
 from matchmaker.sim.tournament import ranks, seatings, tournament
+from tests.helpers import run_cli as run
 
-LAST = "tests.test_tournament:LastBot"
-
-
-class LastBot(Bot):
-    """A test bot that always takes the last legal action (in Purrfect Match it loses)."""
-
-    name: ClassVar[str] = "last"
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        return legal[-1]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+LAST = "tests.helpers:LastBot"
 
 
 def test_seatings_rotate_every_combination() -> None:
@@ -97,7 +78,9 @@ def test_player_count_defaults() -> None:
     three = tournament("purrfect", ["random", "easy", LAST], 1, seed=1)
     assert three.options["players"] == 3
     # Clecanian Golf seats 2 by default: four bots play every pair both ways
-    pairs = tournament("clecanian", ["random", "easy", LAST, "tests.test_simulate:LastBot"], 1)
+    pairs = tournament(
+        "clecanian", ["random", "easy", LAST, "matchmaker.bots.random_bot:RandomBot"], 1
+    )
     assert pairs.options["players"] == 2
     assert len(pairs.seatings) == 12
 
