@@ -30,11 +30,10 @@ from matchmaker.bots.purrfect.knowledge import (
 from matchmaker.bots.purrfect.policy import (
     DEFAULT_TUNING,
     AcceptModel,
+    Rules,
     Tuning,
-    choose_nomination,
-    choose_present,
     continuation_values,
-    keep_value,
+    hand_counts,
     match_gain,
     partner_weight,
     should_propose,
@@ -72,6 +71,7 @@ class Reading:
         self.tuning = tuning
         self.book = book
         self.pool: Pool = pool_of(game, view)
+        self.rules = Rules(view.players, self.pool, tuning)
         self.scores = estimated_scores(view, self.pool.mean)
         self.known = known_candidates(view)
 
@@ -81,7 +81,7 @@ class Reading:
 
     def keep(self, value: int) -> float:
         """The keep value of a cat of ``value``."""
-        return keep_value(value, self.pool.mean, self.players, self.tuning)
+        return self.rules.keep[value]
 
     def candidate_dist(self, seat: int) -> Dist:
         """What ``seat``'s candidate may be, as far as this seat knows."""
@@ -92,9 +92,10 @@ class Reading:
     def owner_accepts(self, owner: int, cat: int) -> AcceptModel:
         """The greedy rule for ``owner`` accepting ``cat`` (as this seat imagines it)."""
         weight = self.weight(owner, self.me)
+        rules = self.rules
 
         def accepts(value: int) -> bool:
-            return match_gain(cat, value, weight, self.keep(value)) >= 0
+            return rules.accepts(cat, value, weight)
 
         return accepts
 
@@ -171,25 +172,18 @@ def greedy_action(reading: Reading) -> Action:
     view = reading.view
     phase = view.phase
     if phase == "present":
-        shown = choose_present(
-            view.hand,
-            lambda cat: reading.queue(upcoming_candidates(view), cat),
-            reading.pool.mean,
-            reading.players,
-            reading.tuning,
+        seats = upcoming_candidates(view)
+        shown = reading.rules.present(
+            hand_counts(view.hand),
+            lambda cat: continuation_values(cat, reading.queue(seats, cat))[0],
         )
         return PRESENT_ACTIONS[shown]
     cat = view.proposer_cat
     proposer = view.proposer
     assert cat is not None and proposer is not None
     if phase == "nominate":
-        nominated = choose_nomination(
-            view.hand,
-            cat,
-            reading.weight(reading.me, proposer),
-            reading.pool,
-            reading.players,
-            reading.tuning,
+        nominated = reading.rules.nominate(
+            hand_counts(view.hand), cat, reading.weight(reading.me, proposer)
         )
         return NOMINATE_ACTIONS[nominated]
     if phase == "inspect":

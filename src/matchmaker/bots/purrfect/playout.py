@@ -13,15 +13,12 @@ from __future__ import annotations
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.policy import (
     AcceptModel,
+    Rules,
     Tuning,
-    choose_nomination,
     continuation_values,
-    keep_value,
-    match_gain,
     should_propose,
 )
 from matchmaker.core.actions import Action
-from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.state import (
     ACCEPT,
     INSPECT,
@@ -67,10 +64,8 @@ class Playout:
 
     def __init__(self, players: int, pool: Pool, tuning: Tuning) -> None:
         self.players = players
-        self.pool = pool
         self.tuning = tuning
-        self.dist = pool.dist()
-        self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
+        self.rules = Rules(players, pool, tuning)
         #: Decisions played so far, over all playouts (the search budget counts them).
         self.steps = 0
         self._later: dict[tuple[int, tuple[tuple[float, float], ...]], list[float]] = {}
@@ -81,7 +76,8 @@ class Playout:
         while not state.is_over:
             if state.phase == PRESENT or weights is None:
                 weights = partner_weights(state.scores(), self.tuning)
-            state.apply(self.decide(state, weights))
+            # The decisions are legal by construction: skip the checks of ``apply``.
+            state._apply(self.decide(state, weights))
             self.steps += 1
         return state.scores()
 
@@ -93,10 +89,7 @@ class Playout:
         if phase == PRESENT:
             return PRESENT_ACTIONS[self._present(state, actor, weights)]
         if phase == NOMINATE:
-            hand = state._hands[actor]
-            values = [v for v in range(1, MAX_VALUE + 1) for _ in range(hand[v])]
-            weight = weights[actor][proposer]
-            nominated = choose_nomination(values, cat, weight, self.pool, self.players, self.tuning)
+            nominated = self.rules.nominate(state._hands[actor], cat, weights[actor][proposer])
             return NOMINATE_ACTIONS[nominated]
         if phase == INSPECT:
             index = state._queue_index
@@ -105,9 +98,8 @@ class Playout:
             value = state._candidate[owner]
             return PROPOSE if should_propose(value, cat, weights[proposer][owner], later) else PASS
         assert phase == RESPOND
-        value = state._candidate[actor]
-        gain = match_gain(cat, value, weights[actor][proposer], self.keep[value])
-        return ACCEPT if gain >= 0 else REJECT
+        accepts = self.rules.accepts(cat, state._candidate[actor], weights[actor][proposer])
+        return ACCEPT if accepts else REJECT
 
     def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:
         n = self.players
@@ -116,14 +108,10 @@ class Playout:
             for s in ((proposer + k) % n for k in range(1, n))
             if state._candidate[s] or state._hand_size[s]
         ]
-        hand = state._hands[proposer]
-        best, best_score = 0, float("-inf")
-        for cat in range(1, MAX_VALUE + 1):
-            if hand[cat]:
-                score = self._continuation(cat, proposer, queue, weights)[0] - self.keep[cat]
-                if score > best_score:
-                    best, best_score = cat, score
-        return best
+        return self.rules.present(
+            state._hands[proposer],
+            lambda cat: self._continuation(cat, proposer, queue, weights)[0],
+        )
 
     def _continuation(
         self, cat: int, proposer: int, seats: list[int], weights: Weights
@@ -132,15 +120,16 @@ class Playout:
         key = (cat, pairs)
         cached = self._later.get(key)
         if cached is None:
-            queue = [(self.dist, mine, self._accepts(cat, theirs)) for mine, theirs in pairs]
+            dist = self.rules.dist
+            queue = [(dist, mine, self._accepts(cat, theirs)) for mine, theirs in pairs]
             cached = continuation_values(cat, queue)
             self._later[key] = cached
         return cached
 
     def _accepts(self, cat: int, weight: float) -> AcceptModel:
-        keep = self.keep
+        rules = self.rules
 
         def accepts(value: int) -> bool:
-            return match_gain(cat, value, weight, keep[value]) >= 0
+            return rules.accepts(cat, value, weight)
 
         return accepts

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from matchmaker.bots.purrfect.knowledge import Dist, Pool
+from matchmaker.games.purrfect.deck import MAX_VALUE
 
 
 @dataclass(frozen=True)
@@ -96,50 +97,66 @@ def should_propose(value: int, cat: int, weight: float, later: float) -> bool:
     return value - weight * cat >= later and value - weight * cat > 0
 
 
-def proposal_chance(value: int, cat: int, pool: Pool, players: int, tuning: Tuning) -> float:
-    """How likely the proposer is to propose to a candidate of ``value``: never below what it
-    gives away (relative to us), otherwise as likely as the candidate beats an unseen cat."""
-    weight = 1.0 if players == 2 else tuning.rival
-    if value < weight * cat:
-        return 0.0
-    return pool.at_most(value)
+class Rules:
+    """The greedy rules for one picture of the unseen cats, with what they need precomputed
+    (a keep value and a share of beaten cats for each value)."""
+
+    def __init__(self, players: int, pool: Pool, tuning: Tuning = DEFAULT_TUNING) -> None:
+        self.players = players
+        self.pool = pool
+        self.tuning = tuning
+        self.dist = pool.dist()
+        #: ``keep[v]``: the keep value of a cat of value v.
+        self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
+        #: How much our gain counts against a proposer, as we imagine it.
+        self.proposer_weight = 1.0 if players == 2 else tuning.rival
+
+    def accepts(self, cat: int, value: int, weight: float) -> bool:
+        """Does the owner of a candidate of ``value`` accept proposer cat ``cat``?"""
+        return cat - weight * value - self.keep[value] >= 0
+
+    def proposal_chance(self, value: int, cat: int) -> float:
+        """How likely the proposer is to propose to a candidate of ``value``: never when it
+        is worth less than the proposer cat weighted as the proposer weighs our gain,
+        otherwise as likely as the candidate beats an unseen cat."""
+        if value < self.proposer_weight * cat:
+            return 0.0
+        return self.pool.cdf[value]
+
+    def nominate(self, counts: Sequence[int], cat: int, weight: float) -> int:
+        """The candidate to nominate against proposer cat ``cat`` from a hand given as counts
+        per value: the one with the best expected gain (chance of a proposal times the match
+        gain); if no match is worth having, the lowest cat (it gives the least away and is the
+        least use later)."""
+        best_value, best = 0.0, 0
+        for value in range(1, MAX_VALUE + 1):
+            if not counts[value]:
+                continue
+            if not best:
+                best = value
+            gain = cat - weight * value - self.keep[value]
+            if gain <= 0:
+                continue
+            expected = self.proposal_chance(value, cat) * gain
+            if expected > best_value:
+                best_value, best = expected, value
+        return best
+
+    def present(self, counts: Sequence[int], expected_round: Callable[[int], float]) -> int:
+        """The cat to present: the one whose expected round gain (``expected_round(cat)``),
+        less its keep value, is best."""
+        best_value, best = float("-inf"), 0
+        for cat in range(1, MAX_VALUE + 1):
+            if counts[cat]:
+                score = expected_round(cat) - self.keep[cat]
+                if score > best_value:
+                    best_value, best = score, cat
+        return best
 
 
-def choose_nomination(
-    hand: Sequence[int],
-    cat: int,
-    weight: float,
-    pool: Pool,
-    players: int,
-    tuning: Tuning,
-) -> int:
-    """The candidate to nominate against proposer cat ``cat``: the one with the best expected
-    gain (chance of a proposal times the match gain); if no match is worth having, the lowest
-    cat (it gives the least away and is the least use later)."""
-    best_value, best = 0.0, min(hand)
-    for value in sorted(set(hand)):
-        keep = keep_value(value, pool.mean, players, tuning)
-        gain = match_gain(cat, value, weight, keep)
-        if gain <= 0:
-            continue
-        expected = proposal_chance(value, cat, pool, players, tuning) * gain
-        if expected > best_value:
-            best_value, best = expected, value
-    return best
-
-
-def choose_present(
-    hand: Sequence[int],
-    queue_for: Callable[[int], Sequence[tuple[Dist, float, AcceptModel]]],
-    mean: float,
-    players: int,
-    tuning: Tuning,
-) -> int:
-    """The cat to present: the one whose expected round gain, less its keep value, is best."""
-    best_value, best = float("-inf"), min(hand)
-    for cat in sorted(set(hand)):
-        expected = continuation_values(cat, queue_for(cat))[0]
-        score = expected - keep_value(cat, mean, players, tuning)
-        if score > best_value:
-            best_value, best = score, cat
-    return best
+def hand_counts(hand: Sequence[int]) -> list[int]:
+    """A hand of values as counts per value (index 0 unused)."""
+    counts = [0] * (MAX_VALUE + 1)
+    for value in hand:
+        counts[value] += 1
+    return counts

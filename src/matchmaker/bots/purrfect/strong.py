@@ -29,7 +29,6 @@ from typing import Any, ClassVar
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.knowledge import presented_by_round
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.bots.purrfect.policy import choose_nomination
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
@@ -37,6 +36,16 @@ from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.determinize import determinize
 from matchmaker.games.purrfect.state import PurrfectState
 from matchmaker.games.purrfect.view import PurrfectView
+
+#: One imagined deal: its weight, and the outcome of each action played out on it.
+Sample = tuple[float, dict[int, float]]
+
+
+def mean_outcomes(samples: list[Sample], actions: list[int]) -> dict[int, float]:
+    """The weighted mean outcome of each of ``actions`` (played out on every sample)."""
+    total = sum(weight for weight, _ in samples)
+    return {i: sum(w * results[i] for w, results in samples) / total for i in actions}
+
 
 #: What imagining one deal costs, in decisions played (a budget unit).
 SAMPLE_COST = 10
@@ -58,6 +67,10 @@ class PurrfectStrong(PurrfectGreedy):
     win_bonus: ClassVar[float] = 5.0
     #: How often an imagined seat's candidate follows the greedy nomination rule (0: never).
     nomination_model: ClassVar[float] = 0.0
+    #: After this share of the budget, only the best few actions are played out further...
+    prune_at: ClassVar[float] = 0.3
+    #: ... this many, and the greedy action.
+    finalists: ClassVar[int] = 2
     #: How many standard errors the search must win by to overrule the greedy action.
     confidence: ClassVar[float] = 1.0
     #: A claim above the truth is made only while its own record of claims is this credible.
@@ -79,39 +92,44 @@ class PurrfectStrong(PurrfectGreedy):
         if len(legal) == 1:
             return legal[0]
         fallback = legal.index(greedy_action(reading))
-        return legal[self.pick(self.evaluate(reading, legal), fallback)]
+        return legal[self.search(reading, legal, fallback)]
 
-    def evaluate(
-        self, reading: Reading, legal: Sequence[Action]
-    ) -> list[tuple[float, list[float]]]:
-        """For each imagined deal, its weight and the outcome of every legal action."""
+    def search(self, reading: Reading, legal: Sequence[Action], fallback: int) -> int:
+        """Play out every legal action on the same imagined deals until the budget is spent
+        (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
+        then pick one (see ``pick``)."""
         playout = Playout(reading.players, reading.pool, self.tuning)
-        outcomes: list[tuple[float, list[float]]] = []
-        overhead = 0
-        while len(outcomes) < self.min_samples or (
-            len(outcomes) < self.max_samples and playout.steps + overhead < self.search_budget
+        active = list(range(len(legal)))
+        samples: list[Sample] = []
+        work = 0
+        while len(samples) < self.min_samples or (
+            len(samples) < self.max_samples and playout.steps + work < self.search_budget
         ):
             world = self.imagine(reading)
-            row = []
-            for action in legal:
+            results: dict[int, float] = {}
+            for i in active:
                 imagined = world.clone()
-                imagined.apply(action)
-                row.append(self.outcome(playout.run(imagined)))
-            outcomes.append((self.talk_weight(world, reading), row))
-            overhead += SAMPLE_COST + len(legal)
-        return outcomes
+                imagined.apply(legal[i])
+                results[i] = self.outcome(playout.run(imagined))
+            samples.append((self.talk_weight(world, reading), results))
+            work += SAMPLE_COST + len(active)
+            pruning = playout.steps + work >= self.prune_at * self.search_budget
+            if pruning and len(active) > self.finalists + 1:
+                means = mean_outcomes(samples, active)
+                ranked = sorted(active, key=lambda i: -means[i])[: self.finalists]
+                active = sorted({*ranked, fallback})
+        return self.pick(samples, active, fallback)
 
-    def pick(self, outcomes: list[tuple[float, list[float]]], fallback: int) -> int:
+    def pick(self, samples: list[Sample], active: list[int], fallback: int) -> int:
         """The action with the best weighted mean outcome if it beats the greedy action
         (``fallback``) by more than ``confidence`` standard errors of the difference, measured
         on the same imagined deals; the greedy action otherwise."""
-        total = sum(weight for weight, _ in outcomes)
-        size = len(outcomes[0][1])
-        means = [sum(w * row[i] for w, row in outcomes) / total for i in range(size)]
-        best = max(range(size), key=lambda i: (means[i], i == fallback))
+        means = mean_outcomes(samples, active)
+        best = max(active, key=lambda i: (means[i], i == fallback))
         if best == fallback:
             return fallback
-        diffs = [(w / total, row[best] - row[fallback]) for w, row in outcomes]
+        total = sum(weight for weight, _ in samples)
+        diffs = [(w / total, results[best] - results[fallback]) for w, results in samples]
         mean = means[best] - means[fallback]
         variance = sum(share * (d - mean) ** 2 for share, d in diffs)
         effective = 1 / sum(share * share for share, _ in diffs)
@@ -140,11 +158,8 @@ class PurrfectStrong(PurrfectGreedy):
                 continue
             proposer, cat = rounds[nominated]
             hand = world._hands[seat]
-            old = world._candidate[seat]
-            hand[old] += 1
-            cats = [v for v in range(1, MAX_VALUE + 1) for _ in range(hand[v])]
-            weight = reading.weight(seat, proposer)
-            new = choose_nomination(cats, cat, weight, reading.pool, view.players, self.tuning)
+            hand[world._candidate[seat]] += 1
+            new = reading.rules.nominate(hand, cat, reading.weight(seat, proposer))
             hand[new] -= 1
             world._candidate[seat] = new
         return world
