@@ -56,8 +56,6 @@ class Weights:
     risk: float = 1.0
     #: Go out when the own score is at most the best opponent's estimate plus this margin.
     go_out_margin: float = 0.0
-    #: In the last round, decide on going out by the game totals (1) or the round (0).
-    last_round_totals: float = 0.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -65,7 +63,7 @@ DEFAULT_WEIGHTS = Weights()
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """A deck's numbers as plain lists, for fast lookups."""
+    """A deck's numbers as plain tuples, for fast lookups."""
 
     size: int
     points: tuple[int, ...]

@@ -141,19 +141,14 @@ class Planner:
 
     def go_out_value(self, grid: list[int]) -> float:
         """The value of going out with ``grid`` (all face up): very good when the own score
-        beats every opponent's estimate after its final turn, to be avoided otherwise. In the
-        last round (with ``last_round_totals``) the game totals are compared instead."""
-        view = self.view
-        totals = [0] * view.players
-        if self.weights.last_round_totals and view.round == view.rounds - 1:
-            totals = [sum(r[s] for r in view.round_scores) for s in range(view.players)]
+        beats every opponent's estimate after its final turn, to be avoided otherwise."""
         mine = expected_score(self.know, grid, self.cols)
         others = [
-            totals[s] + self.estimate(s) - self.weights.final_gain
-            for s in range(view.players)
+            self.estimate(s) - self.weights.final_gain
+            for s in range(self.view.players)
             if s != self.me
         ]
-        if totals[self.me] + mine <= min(others) + self.weights.go_out_margin:
+        if mine <= min(others) + self.weights.go_out_margin:
             return mine - GO_OUT_BONUS
         return AVOID
 
