@@ -1,0 +1,18 @@
+// The browser client: routes on the path to the lobby, a table or a replay.
+
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showTable } from "./table.js";
+
+function route() {
+  const root = document.getElementById("app");
+  const params = new URLSearchParams(location.search);
+  const path = location.pathname;
+  const table = path.match(/^\/table\/([^/]+)\/?$/);
+  if (table) return showTable(root, decodeURIComponent(table[1]), params);
+  const replay = path.match(/^\/replay\/([^/]+)\/?$/);
+  if (replay) return showReplay(root, decodeURIComponent(replay[1]), params);
+  return showLobby(root);
+}
+
+route();

@@ -1,0 +1,61 @@
+// One WebSocket to a table that says hello again after every reconnect.
+
+export class Connection {
+  constructor(table, hello, { onMessage, onStatus }) {
+    this.table = table;
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.closed = false;
+    this.retry = 0;
+    this.pinger = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}`;
+  }
+
+  open() {
+    this.onStatus("connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.onStatus("open");
+      socket.send(JSON.stringify(this.hello));
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket || this.closed) return;
+      this.onStatus("lost");
+      const delay = Math.min(8000, 500 * 2 ** this.retry++);
+      setTimeout(() => {
+        if (!this.closed) this.open();
+      }, delay);
+    });
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

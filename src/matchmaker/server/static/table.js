@@ -1,0 +1,445 @@
+// The table page: take a seat (or watch), follow the game live, act, talk, rematch.
+
+import { actionBar } from "./actions.js";
+import { api, saved } from "./api.js";
+import { boardContext, eventHighlight, renderBoard, statusLine } from "./board.js";
+import { createChat } from "./chat.js";
+import { Connection } from "./connection.js";
+import { clear, el, replaceKeepingFocus } from "./dom.js";
+import { linkBox } from "./links.js";
+import { seatName } from "./seats.js";
+
+const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
+
+export async function showTable(root, tableId, params) {
+  document.title = "Table · matchmaker";
+  const invite = params.get("invite");
+  if (invite) return joinForm(root, tableId, invite);
+  if (params.get("spectate")) return new TablePage(root, tableId, null).start();
+  const token = saved.token(tableId);
+  if (token) return new TablePage(root, tableId, token).start();
+  return noSeat(root, tableId);
+}
+
+function page(root, ...children) {
+  clear(root).append(
+    el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")),
+    el("main", { class: "narrow" }, ...children),
+  );
+}
+
+function noSeat(root, tableId) {
+  page(
+    root,
+    el("h1", {}, "You have no seat at this table"),
+    el("p", {}, "Open your invite link to sit down, or watch the game as a spectator."),
+    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1`, class: "button", "data-testid": "watch" }, "Watch this table")),
+  );
+}
+
+function joinForm(root, tableId, invite) {
+  const name = el("input", {
+    type: "text", id: "join-name", maxlength: 24, value: saved.name(), "data-testid": "join-name", autocomplete: "nickname",
+  });
+  const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
+  const submit = el("button", { type: "submit", "data-testid": "join-submit" }, "Take your seat");
+  const existing = saved.token(tableId);
+  const form = el(
+    "form",
+    {
+      class: "card-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        submit.disabled = true;
+        error.hidden = true;
+        const chosen = name.value.trim();
+        if (chosen) saved.setName(chosen);
+        try {
+          const joined = await api.join(tableId, invite, chosen || null);
+          saved.setToken(tableId, joined.token);
+          enter(root, tableId, joined.token);
+        } catch (err) {
+          if (err.code === "invite_used" && existing) {
+            enter(root, tableId, existing);
+            return;
+          }
+          error.textContent = err.message;
+          error.hidden = false;
+          submit.disabled = false;
+        }
+      },
+    },
+    el("label", { for: "join-name" }, "Your name"),
+    name,
+    submit,
+    error,
+  );
+  page(
+    root,
+    el("h1", {}, "You are invited to a table"),
+    form,
+    existing
+      ? el("p", {}, "You already have a seat here: ", el("a", { href: tablePath(tableId), "data-testid": "my-seat" }, "go to your seat"), ".")
+      : null,
+    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1` }, "Only watch")),
+  );
+  name.focus();
+}
+
+function enter(root, tableId, token) {
+  history.replaceState(null, "", tablePath(tableId));
+  new TablePage(root, tableId, token).start();
+}
+
+class TablePage {
+  constructor(root, tableId, token) {
+    this.root = root;
+    this.id = tableId;
+    this.token = token;
+    this.seat = null;
+    this.summary = null;
+    this.seats = [];
+    this.state = null;
+    this.thinking = null;
+    this.highlight = null;
+    this.busy = false;
+    this.rematchAsked = false;
+    this.deadline = null;
+    this.build();
+  }
+
+  build() {
+    const send = this.token ? (text) => this.send({ type: "chat", token: this.token, text }) : null;
+    this.chat = createChat(send);
+    this.title = el("h1", { class: "title" }, "Table");
+    this.connectionNote = el("span", { class: "connection", "data-testid": "connection" }, "");
+    this.errorBanner = el("div", { class: "error-banner", role: "alert", "data-testid": "error-banner", hidden: true });
+    this.status = el("p", { class: "status", "data-testid": "status" }, "Connecting…");
+    this.timer = el("span", { class: "timer", "data-testid": "timer", hidden: true });
+    this.lastMove = el("div", { class: "last-move", "data-testid": "last-move" });
+    this.boardHost = el("div", { class: "board-host", "data-testid": "board" });
+    this.controls = el("div", { class: "controls" });
+    this.narration = el("ol", { class: "narration-list", "data-testid": "narration", "aria-live": "polite" });
+    this.extras = el("div", { class: "extras" });
+    this.main = el(
+      "div",
+      { class: "table-page", "data-testid": "table-page" },
+      el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), this.title, this.connectionNote),
+      this.errorBanner,
+      el("div", { class: "status-bar" }, this.status, this.timer),
+      el(
+        "div",
+        { class: "layout" },
+        el(
+          "main",
+          { class: "play" },
+          this.lastMove,
+          this.controls,
+          this.boardHost,
+          el("details", { class: "narration", open: true }, el("summary", {}, "What happened"), this.narration),
+        ),
+        el("aside", { class: "side" }, this.chat.element, this.extras),
+      ),
+    );
+    clear(this.root).append(this.main);
+  }
+
+  start() {
+    const hello = this.token ? { type: "hello", token: this.token } : { type: "hello", spectate: true };
+    this.connection = new Connection(this.id, hello, {
+      onMessage: (message) => this.receive(message),
+      onStatus: (status) => this.connectionStatus(status),
+    });
+    this.connection.open();
+    setInterval(() => this.tick(), 250);
+  }
+
+  connectionStatus(status) {
+    const text = { connecting: "connecting…", open: "", lost: "connection lost, reconnecting…" }[status];
+    this.connectionNote.textContent = text;
+    this.connectionNote.classList.toggle("bad", status === "lost");
+  }
+
+  send(message) {
+    const ok = this.connection.send(message);
+    if (!ok) this.showError("Not connected to the server right now; try again in a moment.");
+    return ok;
+  }
+
+  receive(message) {
+    const handler = {
+      welcome: () => this.welcome(message),
+      state: () => this.onState(message),
+      thinking: () => this.onThinking(message.seat),
+      chat: () => this.chat.add(message.message),
+      chat_history: () => this.chat.setHistory(message.messages),
+      presence: () => this.onPresence(message.seats),
+      rematch: () => this.onRematch(message.table),
+      error: () => this.onError(message),
+      pong: () => {},
+    }[message.type];
+    if (handler) handler();
+  }
+
+  welcome(message) {
+    this.seat = message.seat ?? null;
+    this.summary = message.table;
+    this.seats = message.table.seats || [];
+    document.title = `${message.table.title} · matchmaker`;
+    this.title.textContent = `${message.table.title}${this.seat === null ? " · watching" : ""}`;
+    this.main.dataset.seat = this.seat === null ? "spectator" : String(this.seat);
+    this.main.dataset.game = message.table.game;
+    this.renderExtras();
+  }
+
+  onState(message) {
+    const before = this.state ? this.state.view : null;
+    this.state = message;
+    this.busy = false;
+    this.thinking = null;
+    if (message.seats) this.seats = message.seats;
+    this.deadline = message.timer ? { seat: message.timer.seat, at: Date.now() + message.timer.seconds * 1000 } : null;
+    this.main.dataset.seq = String(message.seq);
+    this.main.dataset.over = message.over ? "true" : "false";
+    this.takeEvents(message.events || [], before);
+    this.render();
+  }
+
+  takeEvents(events, before) {
+    const others = [];
+    let highlight = null;
+    for (const entry of events) {
+      const lines = entry.lines || [];
+      const actor = Number.isInteger(entry.actor) && entry.actor >= 0 ? entry.actor : null;
+      const named = lines.map((line) => this.withNames(line));
+      for (const line of named) {
+        this.narration.append(el("li", { class: actor === this.seat && actor !== null ? "mine" : "" }, line));
+      }
+      if (actor !== null) highlight = eventHighlight(this.summary?.game, entry.event, before) || highlight;
+      if (actor !== this.seat || actor === null) others.push(...named);
+    }
+    while (this.narration.children.length > 300) this.narration.firstChild.remove();
+    this.narration.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    this.highlight = highlight;
+    if (others.length) {
+      this.lastMove.replaceChildren(...others.slice(-3).map((line) => el("p", {}, line)));
+      this.lastMove.classList.remove("flash");
+      void this.lastMove.offsetWidth;
+      this.lastMove.classList.add("flash");
+    }
+  }
+
+  /** Narration names seats by number; say who sits there instead. */
+  withNames(line) {
+    return line.replace(/\bSeat (\d+)\b/g, (whole, number) => {
+      const seat = Number(number);
+      return seat < this.seats.length ? seatName(this.seats, seat, this.seat) : whole;
+    });
+  }
+
+  onThinking(seat) {
+    this.thinking = seat;
+    this.render();
+  }
+
+  onPresence(seats) {
+    this.seats = seats;
+    this.render();
+    this.renderExtras();
+  }
+
+  onRematch(newTable) {
+    if (this.token) {
+      saved.setToken(newTable, this.token);
+      location.assign(tablePath(newTable));
+    } else {
+      location.assign(`${tablePath(newTable)}?spectate=1`);
+    }
+  }
+
+  onError(message) {
+    this.busy = false;
+    if (message.about === "hello" && message.code === "bad_token") {
+      saved.forgetToken(this.id);
+      this.connection.close();
+      this.showError("This browser's seat credential is not valid for this table. You can watch it instead.");
+      this.controls.replaceChildren(el("a", { href: `${tablePath(this.id)}?spectate=1`, class: "button" }, "Watch this table"));
+      return;
+    }
+    this.showError(message.message || message.code, message.code);
+    if (this.state) this.render();
+  }
+
+  showError(text, code = null) {
+    this.errorBanner.replaceChildren(
+      el("span", { class: "message", "data-testid": "error-message" }, text),
+      code ? el("span", { class: "code" }, ` (${code})`) : null,
+      el("button", { type: "button", class: "close", "aria-label": "dismiss", onclick: () => (this.errorBanner.hidden = true) }, "×"),
+    );
+    this.errorBanner.dataset.code = code || "";
+    this.errorBanner.hidden = false;
+  }
+
+  act(action) {
+    if (this.busy || !this.state) return;
+    this.errorBanner.hidden = true;
+    const message = { type: "act", token: this.token, action: { name: action.name, arg: action.arg ?? null }, seq: this.state.seq };
+    if (this.send(message)) {
+      this.busy = true;
+      this.render();
+    }
+  }
+
+  context() {
+    return boardContext(this.summary, {
+      seats: this.seats,
+      viewer: this.seat,
+      legal: this.busy ? [] : this.state.legal || [],
+      act: this.token ? (action) => this.act(action) : null,
+      highlight: this.highlight,
+      thinking: this.thinking,
+    });
+  }
+
+  render() {
+    if (!this.state || !this.summary) return;
+    const ctx = this.context();
+    const game = this.summary.game;
+    const view = this.state.view;
+    this.status.textContent = this.statusText(ctx);
+    this.status.classList.toggle("yours", !this.state.over && (this.state.legal || []).length > 0);
+    replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
+    replaceKeepingFocus(this.controls, [
+      actionBar(this.state.legal, (action) => this.act(action), this.busy),
+      this.claimControl(view),
+      this.resultPanel(ctx),
+    ]);
+    this.tick();
+  }
+
+  statusText(ctx) {
+    const waiting = this.seats.filter((s) => s.kind === "human" && !s.joined);
+    if (!this.state.over && waiting.length) {
+      return `Waiting for ${waiting.map((s) => seatName(this.seats, s.seat, this.seat)).join(", ")} to join…`;
+    }
+    if (this.state.over) return this.resultText();
+    const base = statusLine(this.summary.game, this.state.view, ctx);
+    if (this.thinking !== null && this.thinking !== undefined) {
+      return `${base} · ${seatName(this.seats, this.thinking, this.seat)} is thinking…`;
+    }
+    if (this.busy) return `${base} · sending…`;
+    return base;
+  }
+
+  resultText() {
+    const result = this.state.result;
+    if (!result) return "Game over.";
+    const names = (result.winners || []).map((s) => seatName(this.seats, s, this.seat));
+    return `Game over · ${names.join(" and ")} ${names.length === 1 ? "wins" : "win"}.`;
+  }
+
+  claimControl(view) {
+    if (this.summary.game !== "purrfect" || this.seat === null || this.state.over) return null;
+    const standing = view.standing && view.standing[this.seat];
+    const select = el(
+      "select",
+      { id: "claim-value", "data-testid": "claim-value", "data-focus": "claim-value", "aria-label": "claimed value" },
+      Array.from({ length: 10 }, (_, i) => el("option", { value: i + 1, selected: i + 1 === this.claimValue }, String(i + 1))),
+    );
+    select.addEventListener("change", () => (this.claimValue = Number(select.value)));
+    const button = el(
+      "button",
+      {
+        type: "submit",
+        "data-testid": "claim-send",
+        "data-focus": "claim-send",
+        disabled: !standing,
+        title: standing ? "Say it to the table; true or not" : "You have no candidate standing",
+      },
+      "Say it",
+    );
+    return el(
+      "form",
+      {
+        class: "claim",
+        "data-testid": "claim",
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.send({ type: "claim", token: this.token, value: Number(select.value) });
+        },
+      },
+      el("label", { for: "claim-value" }, "“My candidate is a"),
+      select,
+      el("span", {}, "”"),
+      button,
+    );
+  }
+
+  resultPanel() {
+    const result = this.state.result;
+    if (!this.state.over || !result) return null;
+    const rows = (result.scores || []).map((score, seat) => {
+      const winner = (result.winners || []).includes(seat);
+      return el(
+        "tr",
+        { class: winner ? "winner" : "" },
+        el("th", { scope: "row" }, seatName(this.seats, seat, this.seat)),
+        el("td", { "data-testid": `final-score-${seat}` }, String(score)),
+        el("td", {}, winner ? "★ winner" : ""),
+      );
+    });
+    const rematch = this.summary.rematch;
+    let action = null;
+    if (rematch) {
+      action = el("a", { href: tablePath(rematch), class: "button", "data-testid": "rematch-link" }, "Go to the rematch");
+    } else if (this.token) {
+      action = el(
+        "button",
+        {
+          type: "button",
+          "data-testid": "rematch",
+          "data-focus": "rematch",
+          disabled: this.rematchAsked,
+          onclick: () => {
+            if (this.send({ type: "rematch", token: this.token })) {
+              this.rematchAsked = true;
+              this.render();
+            }
+          },
+        },
+        this.rematchAsked ? "Starting a new deal…" : "Rematch",
+      );
+    }
+    return el(
+      "section",
+      { class: "result", "data-testid": "final-scores", "aria-label": "final scores" },
+      el("h2", {}, "Final scores"),
+      el("table", { class: "scores" }, el("tbody", {}, rows)),
+      el("p", {}, action, " ", el("a", { href: `/replay/${encodeURIComponent(this.id)}${this.seat === null ? "" : `?seat=${this.seat}`}`, "data-testid": "replay-link" }, "Replay this game")),
+    );
+  }
+
+  renderExtras() {
+    const parts = [linkBox("Spectator link", `${location.origin}${tablePath(this.id)}?spectate=1`, "spectate-link")];
+    const invites = saved.invites(this.id);
+    const open = new Set(this.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat));
+    if (invites && open.size) {
+      for (const invite of invites.filter((i) => open.has(i.seat))) {
+        parts.unshift(linkBox(`Invite for seat ${invite.seat}`, `${location.origin}${invite.url}`, `invite-link-${invite.seat}`));
+      }
+    }
+    this.extras.replaceChildren(...parts);
+  }
+
+  tick() {
+    if (!this.deadline || !this.state || this.state.over) {
+      this.timer.hidden = true;
+      return;
+    }
+    const seconds = Math.max(0, Math.ceil((this.deadline.at - Date.now()) / 1000));
+    const who = this.deadline.seat === this.seat ? "you" : seatName(this.seats, this.deadline.seat, this.seat);
+    this.timer.hidden = false;
+    this.timer.textContent = `⏱ ${seconds} s left for ${who}`;
+    this.timer.classList.toggle("urgent", seconds <= 10);
+  }
+}
