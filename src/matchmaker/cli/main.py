@@ -12,6 +12,7 @@ from typing import Any
 from matchmaker.cli.options import parse_option_pairs
 from matchmaker.cli.play import add_play_parser, run_play_command
 from matchmaker.cli.replay import run_replay
+from matchmaker.cli.serve import add_serve_parser, run_serve_command
 from matchmaker.cli.simulate import (
     add_simulate_parser,
     add_tournament_parser,
@@ -82,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(sub)
     add_tournament_parser(sub)
     add_play_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -105,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "tournament":
             return run_tournament(args)
+        if args.command == "serve":
+            return run_serve_command(args)
         return _bench(args)
     except MatchmakerError as exc:
         print(f"matchmaker: {exc}", file=sys.stderr)

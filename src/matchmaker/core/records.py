@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError, IllegalActionError, OptionError, RecordError
 from matchmaker.core.game import Game, State
 from matchmaker.core.registry import GAMES, load_game
@@ -61,6 +62,15 @@ def replay(record: Mapping[str, Any]) -> State:
 def replay_text(text: str) -> State:
     """Parse record text and replay it."""
     return replay(parse_record(text))
+
+
+def parse_logged_event(game: Game, event: Any) -> tuple[int, Action]:
+    """An event of a flat event log (every event, chance outcomes included, as a table
+    stores them) as (actor, action). Unlike a Purrfect Match record, whose deal is its
+    ``hands``, a log keeps every chance outcome as ``{"chance": outcome}``."""
+    if isinstance(event, dict) and "chance" in event:
+        return CHANCE, Action("chance", event["chance"])
+    return game.parse_event(event)
 
 
 def seat_and_name(event: Any) -> tuple[int, str]:

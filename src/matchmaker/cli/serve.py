@@ -1,0 +1,53 @@
+"""``matchmaker serve``: the web app on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from matchmaker.core.errors import OptionError
+
+
+def add_serve_parser(sub: Any) -> None:
+    """The ``serve`` subcommand's arguments."""
+    serve = sub.add_parser("serve", help="play online: the web app with tables, bots and replays")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free)")
+    serve.add_argument("--data", type=Path, default=Path("data"), help="folder of the database")
+    serve.add_argument(
+        "--bot-pause", type=float, default=0.6, help="seconds a bot's move is held back"
+    )
+    serve.add_argument(
+        "--away-after",
+        type=float,
+        default=30.0,
+        help="seconds a disconnected person's turn waits before a stand-in bot plays",
+    )
+    serve.add_argument(
+        "--plugin-bots",
+        action="store_true",
+        help="let tables seat plug-in bot classes (package.module:ClassName)",
+    )
+
+
+def run_serve_command(args: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    import uvicorn
+
+    from matchmaker.server.app import create_app
+    from matchmaker.server.table import Timing
+
+    if args.bot_pause < 0 or args.away_after < 0:
+        raise OptionError("--bot-pause and --away-after must not be negative")
+    app = create_app(
+        args.data, Timing(bot_pause=args.bot_pause, away_after=args.away_after),
+        plugin_bots=args.plugin_bots,
+    )  # fmt: skip
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20
+    )
+    uvicorn.Server(config).run()
+    return 0

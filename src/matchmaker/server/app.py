@@ -1,0 +1,199 @@
+"""The web app: HTTP endpoints, the WebSocket, and the static browser client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from matchmaker.server.lobby import ApiError, Lobby
+from matchmaker.server.messages import read_message
+from matchmaker.server.table import Connection, Refused, Table, Timing
+
+#: The largest request body the API reads, in bytes.
+MAX_BODY = 256 * 1024
+
+
+def static_dir() -> Path:
+    """The folder of the browser client."""
+    return Path(str(resources.files("matchmaker.server").joinpath("static")))
+
+
+def _error(exc: ApiError) -> JSONResponse:
+    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, "too_large", f"request bodies are at most {MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "bad_json", f"the body is not JSON: {exc}") from None
+
+
+def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = False) -> Starlette:
+    """The app serving tables stored under ``data``."""
+    lobby = Lobby(data, timing or Timing(), plugin_bots=plugin_bots)
+
+    def api(handler: Any) -> Any:
+        async def endpoint(request: Request) -> Response:
+            try:
+                status, payload = await handler(request)
+            except ApiError as exc:
+                return _error(exc)
+            return JSONResponse(payload, status_code=status)
+
+        return endpoint
+
+    async def games(request: Request) -> tuple[int, Any]:
+        return 200, lobby.games()
+
+    async def create_table(request: Request) -> tuple[int, Any]:
+        return 201, lobby.create(await _body(request))
+
+    async def table_summary(request: Request) -> tuple[int, Any]:
+        return 200, lobby.table(request.path_params["table"]).summary()
+
+    async def join(request: Request) -> tuple[int, Any]:
+        return 200, lobby.join(request.path_params["table"], await _body(request))
+
+    async def finished(request: Request) -> tuple[int, Any]:
+        return 200, lobby.finished(request.query_params.get("before"))
+
+    async def replay(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        return 200, lobby.replay(table_id, request.query_params.get("seat"))
+
+    async def record(request: Request) -> tuple[int, Any]:
+        return 200, lobby.finished_table(request.path_params["table"]).record()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static_dir() / "index.html")
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await serve_socket(lobby, websocket)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        lobby.start()
+        yield
+        await lobby.stop()
+
+    routes = [
+        Route("/", page),
+        Route("/table/{table}", page),
+        Route("/replay/{table}", page),
+        Route("/api/games", api(games)),
+        Route("/api/tables", api(create_table), methods=["POST"]),
+        Route("/api/tables/{table}", api(table_summary)),
+        Route("/api/tables/{table}/join", api(join), methods=["POST"]),
+        Route("/api/tables/{table}/replay", api(replay)),
+        Route("/api/tables/{table}/record", api(record)),
+        Route("/api/finished", api(finished)),
+        WebSocketRoute("/ws/{table}", socket),
+        Mount("/static", StaticFiles(directory=static_dir()), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.lobby = lobby
+    return app
+
+
+async def serve_socket(lobby: Lobby, websocket: WebSocket) -> None:
+    """One WebSocket: read intents, answer errors, and write the table's messages."""
+    conn = Connection(seat=None)
+    writer = asyncio.create_task(_write(websocket, conn))
+    table: Table | None = None
+    try:
+        try:
+            table = lobby.table(websocket.path_params["table"])
+        except ApiError as exc:
+            conn.send({"type": "error", "code": exc.code, "message": exc.message, "about": None})
+            conn.send(None)  # type: ignore[arg-type]
+            await writer
+            await websocket.close(code=4404)
+            return
+        hello = False
+        while True:
+            raw = await websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            text: str | bytes = raw.get("text") or raw.get("bytes") or b""
+            about = None
+            try:
+                message = read_message(text)
+                about = message["type"]
+                if about == "ping":
+                    conn.send({"type": "pong"})
+                elif about == "hello":
+                    if hello:
+                        raise Refused("bad_field", "hello was already said on this connection")
+                    conn.seat = _hello_seat(table, message)
+                    hello = True
+                    table.connect(conn)
+                elif not hello:
+                    raise Refused("hello_first", "say hello (with a token, or spectate) first")
+                else:
+                    _intent(lobby, table, conn, message)
+            except Refused as exc:
+                conn.send({"type": "error", "code": exc.code, "message": exc.message,
+                           "about": about})  # fmt: skip
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if table is not None:
+            table.disconnect(conn)
+        conn.outbox.put_nowait(None)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+def _hello_seat(table: Table, message: dict[str, Any]) -> int | None:
+    if message.get("spectate") is True and "token" not in message:
+        return None
+    return table.seat_of_token(message.get("token"))
+
+
+def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any]) -> None:
+    """Carry out an intent from a seated connection (Refused with the reason otherwise)."""
+    if conn.seat is None:
+        raise Refused("bad_token", "spectators watch; they cannot act, chat or claim")
+    seat = table.seat_of_token(message["token"])
+    if seat != conn.seat:
+        raise Refused("bad_token", "this token is not the one this connection said hello with")
+    kind = message["type"]
+    if kind == "act":
+        action = message["action"]
+        table.act(seat, action["name"], action.get("arg"), message.get("seq"))
+    elif kind == "chat":
+        table.say(seat, message["text"])
+    elif kind == "claim":
+        table.claim(seat, message["value"])
+    elif kind == "rematch":
+        if not table.state.is_over:
+            raise Refused("not_over", "a rematch starts once the game is over")
+        new_id = lobby.rematch(table)
+        for other in table.connections:
+            other.send({"type": "rematch", "table": new_id})
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    while True:
+        message = await conn.outbox.get()
+        if message is None:
+            return
+        await websocket.send_text(json.dumps(message))

@@ -1,0 +1,348 @@
+"""The lobby: creating tables, joining seats, rematches, finished games and their replays.
+
+It keeps the live tables in memory and their truth in the database; at start-up every
+unfinished table is rebuilt from its events and continues.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from matchmaker.bots.registry import LEVELS, bot_class, bot_names
+from matchmaker.cli.narrate import narrate_event
+from matchmaker.core.actions import CHANCE
+from matchmaker.core.errors import MatchmakerError, OptionError
+from matchmaker.core.records import parse_logged_event
+from matchmaker.core.registry import GAMES, load_game
+from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
+from matchmaker.server.table import Table, Timing
+
+#: Seconds a turn timer may be set to.
+TIMER_RANGE = (1.0, 3600.0)
+NAME_LENGTH = 24
+
+
+class ApiError(Exception):
+    """A refused HTTP request: status, protocol error code and a message naming the problem."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _new_id(prefix: str, size: int) -> str:
+    return prefix + secrets.token_urlsafe(size).replace("-", "x").replace("_", "y")
+
+
+def _clean_name(name: Any, seat: int) -> str:
+    if name is None:
+        return f"Seat {seat}"
+    if not isinstance(name, str):
+        raise ApiError(400, "bad_field", "name must be a string")
+    clean = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LENGTH]
+    return clean or f"Seat {seat}"
+
+
+class Lobby:
+    """All tables of one server."""
+
+    def __init__(self, data: Path, timing: Timing, *, plugin_bots: bool = False) -> None:
+        self.storage = Storage(data / "matchmaker.sqlite3")
+        self.timing = timing
+        self.plugin_bots = plugin_bots
+        self.tables: dict[str, Table] = {}
+
+    # -- life -----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Rebuild and restart every unfinished table (on the running event loop)."""
+        for row in self.storage.tables(finished=False):
+            table = self._load(row)
+            table.start()
+
+    async def stop(self) -> None:
+        """Stop every table's driver and close the database."""
+        for table in list(self.tables.values()):
+            await table.stop()
+        self.storage.close()
+
+    def _load(self, row: TableRow) -> Table:
+        game = load_game(row.game, row.options)
+        table = Table(row, game, self.storage, self.timing)
+        self.tables[row.id] = table
+        return table
+
+    def table(self, table_id: str) -> Table:
+        """A table, live or finished (ApiError 404 if unknown)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = self.storage.table(table_id)
+        if row is None:
+            raise ApiError(404, "unknown_table", f"there is no table {table_id!r}")
+        return self._load(row)
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def games(self) -> dict[str, Any]:
+        """What can be played (``GET /api/games``)."""
+        out = []
+        for name in sorted(GAMES):
+            game = load_game(name)
+            counts = _player_range(name)
+            out.append(
+                {
+                    "id": name,
+                    "title": game.title,
+                    "players": {"min": counts[0], "max": counts[1], "default": game.players},
+                    "options": _plain(game.options_dict()),
+                    "bots": bot_names(name),
+                }
+            )
+        names = ["random", "greedy", "strong", *LEVELS]
+        return {"games": out, "bots": names}
+
+    # -- creating and joining -------------------------------------------------------------------
+
+    def create(self, body: Any) -> dict[str, Any]:
+        """Create a table (``POST /api/tables``)."""
+        if not isinstance(body, Mapping):
+            raise ApiError(400, "bad_json", "the body must be a JSON object")
+        name = body.get("game")
+        if name not in GAMES:
+            known = ", ".join(GAMES)
+            raise ApiError(400, "unknown_game", f"unknown game {name!r} (known: {known})")
+        options = body.get("options", {})
+        if not isinstance(options, Mapping):
+            raise ApiError(400, "bad_option", "options must be a JSON object")
+        deck = options.get("deck")
+        if isinstance(deck, str) and deck != "default":
+            raise ApiError(400, "bad_option", "option deck: give the deck data itself, not a path")
+        try:
+            game = load_game(str(name), dict(options))
+        except OptionError as exc:
+            raise ApiError(400, "bad_option", str(exc)) from None
+        seats = self._seats(body.get("seats"), str(name), game.players)
+        timer = body.get("timer")
+        if timer is not None and (
+            not isinstance(timer, int | float)
+            or isinstance(timer, bool)
+            or not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]
+        ):
+            raise ApiError(400, "bad_timer", f"timer must be seconds from {TIMER_RANGE[0]:.0f} "
+                           f"to {TIMER_RANGE[1]:.0f}, or null")  # fmt: skip
+        names = body.get("names") or []
+        if not isinstance(names, list):
+            raise ApiError(400, "bad_field", "names must be a list")
+        row = TableRow(
+            id=_new_id("t", 8),
+            game=str(name),
+            options=game.options_dict(),
+            seats=seats,
+            timer=None if timer is None else float(timer),
+            seed=secrets.token_hex(8),
+            created=now(),
+            finished=None,
+            result=None,
+            previous=None,
+            rematch=None,
+        )
+        invites: dict[int, str] = {}
+        seat_rows = []
+        for seat, kind in enumerate(seats):
+            code = _new_id("iv", 16) if kind == "human" else None
+            if code is not None:
+                invites[seat] = code
+            given = names[seat] if seat < len(names) else None
+            seat_rows.append(
+                SeatRow(
+                    seat=seat,
+                    invite_hash=None if code is None else secret_hash(code),
+                    token_hash=None,
+                    joined=kind != "human",
+                    name=_clean_name(given, seat) if given is not None else None,
+                )
+            )
+        self.storage.add_table(row, seat_rows)
+        self._load(row).start()
+        return {
+            "table": row.id,
+            "invites": [
+                {"seat": s, "code": c, "url": f"/table/{row.id}?invite={c}"}
+                for s, c in invites.items()
+            ],
+            "spectate": f"/table/{row.id}?spectate=1",
+        }
+
+    def _seats(self, raw: Any, game: str, players: int) -> list[str]:
+        if raw is None:
+            return ["human"] + ["medium"] * (players - 1)
+        if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
+            raise ApiError(400, "bad_seats", "seats must be a list of names: human or a bot")
+        if len(raw) != players:
+            raise ApiError(
+                400, "bad_seats", f"seats lists {len(raw)} seats; the game has {players}"
+            )
+        for seat, kind in enumerate(raw):
+            if kind == "human":
+                continue
+            if ":" in kind and not self.plugin_bots:
+                raise ApiError(
+                    400, "bad_bot", f"seat {seat}: plug-in bots are off on this server "
+                    "(start it with --plugin-bots)"
+                )  # fmt: skip
+            try:
+                bot_class(kind, game)
+            except OptionError as exc:
+                raise ApiError(400, "bad_bot", f"seat {seat}: {exc}") from None
+        return list(raw)
+
+    def join(self, table_id: str, body: Any) -> dict[str, Any]:
+        """Exchange an invite for a seat's token (``POST /api/tables/{id}/join``)."""
+        table = self.table(table_id)
+        if not isinstance(body, Mapping) or not isinstance(body.get("invite"), str):
+            raise ApiError(400, "bad_field", "join needs invite: the code from the invite link")
+        wanted = secret_hash(body["invite"])
+        for seat_row in self.storage.seats(table_id):
+            if seat_row.invite_hash != wanted:
+                continue
+            if seat_row.joined:
+                raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
+            name = _clean_name(body.get("name"), seat_row.seat)
+            token = table.new_token()
+            self.storage.join(table_id, seat_row.seat, secret_hash(token), name)
+            table.seat_joined(seat_row.seat, name, secret_hash(token))
+            return {"seat": seat_row.seat, "token": token}
+        raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
+
+    def rematch(self, table: Table) -> str:
+        """The table that continues a finished one: same seats and tokens, a new deal."""
+        if table.row.rematch is not None:
+            return table.row.rematch
+        old = table.row
+        row = TableRow(
+            id=_new_id("t", 8),
+            game=old.game,
+            options=old.options,
+            seats=old.seats,
+            timer=old.timer,
+            seed=secrets.token_hex(8),
+            created=now(),
+            finished=None,
+            result=None,
+            previous=old.id,
+            rematch=None,
+        )
+        seats = [
+            SeatRow(s.seat, None, s.token_hash, s.joined, s.name)
+            for s in self.storage.seats(old.id)
+        ]
+        self.storage.add_table(row, seats, rematch_of=old.id)
+        old.rematch = row.id
+        self._load(row).start()
+        return row.id
+
+    # -- finished games -------------------------------------------------------------------------
+
+    def finished(self, before: str | None = None, limit: int = 100) -> dict[str, Any]:
+        """Finished tables, newest first (``GET /api/finished``)."""
+        out = []
+        for row in self.storage.tables(finished=True):
+            if before is not None and row.finished is not None and row.finished >= before:
+                continue
+            seats = self.storage.seats(row.id)
+            names = [
+                kind if kind != "human" else (seats[s].name or f"Seat {s}")
+                for s, kind in enumerate(row.seats)
+            ]
+            result = row.result or {}
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "title": load_game(row.game, row.options).title,
+                    "players": len(row.seats),
+                    "seats": names,
+                    "scores": result.get("scores"),
+                    "winners": result.get("winners"),
+                    "finished": row.finished,
+                }
+            )
+            if len(out) >= limit:
+                break
+        return {"tables": out}
+
+    def finished_table(self, table_id: str) -> Table:
+        """A table whose game is over (ApiError 403 otherwise)."""
+        table = self.table(table_id)
+        if not table.state.is_over:
+            raise ApiError(403, "not_finished", "the game at this table is still being played")
+        return table
+
+    def replay(self, table_id: str, seat: Any) -> dict[str, Any]:
+        """A finished game frame by frame, as one seat (or a spectator) saw it."""
+        table = self.finished_table(table_id)
+        viewer = _viewer(seat, table.game.players)
+        state = table.game.new_state()
+        frames: list[dict[str, Any]] = [
+            {"seq": 0, "actor": None, "event": None, "lines": [], "view": _view(state, viewer)}
+        ]
+        events = self.storage.events(table_id)
+        lines: list[str] = []
+        for index, event in enumerate(events):
+            actor, action = parse_logged_event(table.game, event)
+            seen = state.redact(action, viewer).to_event(actor)
+            before = state.public_view()
+            state.apply(action, actor)
+            lines += narrate_event(table.game, before, actor, action, state.public_view())
+            upcoming = events[index + 1] if index + 1 < len(events) else None
+            if actor == CHANCE and isinstance(upcoming, dict) and "chance" in upcoming:
+                continue  # a run of chance outcomes (a deal) makes one frame
+            frames.append(
+                {
+                    "seq": index + 1,
+                    "actor": actor,
+                    "event": seen,
+                    "lines": lines,
+                    "view": _view(state, viewer),
+                }
+            )
+            lines = []
+        return {"table": table.summary(), "seat": viewer, "frames": frames}
+
+
+def _view(state: Any, viewer: int | None) -> dict[str, Any]:
+    view: dict[str, Any] = state.view(viewer).to_json()
+    return view
+
+
+def _viewer(seat: Any, players: int) -> int | None:
+    if seat in (None, "", "public", "spectator"):
+        return None
+    try:
+        number = int(seat)
+    except (TypeError, ValueError):
+        raise ApiError(400, "bad_field", f"seat must be a seat number, not {seat!r}") from None
+    if not 0 <= number < players:
+        raise ApiError(400, "bad_field", f"seat must be from 0 to {players - 1}")
+    return number
+
+
+def _player_range(name: str) -> tuple[int, int]:
+    counts = []
+    for players in range(1, 13):
+        try:
+            load_game(name, players=players)
+        except MatchmakerError:
+            continue
+        counts.append(players)
+    return (min(counts), max(counts)) if counts else (2, 2)
+
+
+def _plain(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k != "deck"}

@@ -1,0 +1,547 @@
+"""One table being played online: the state, the seats, the bots, the chat, the connections.
+
+The table is the only holder of its game's state. It applies chance from the system's
+generator (deals are unpredictable online; the record keeps every outcome), asks bots for
+their decisions off the event loop, checks people's intents, writes each event to the database
+before anyone hears of it, and then sends every connection its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from matchmaker.bots.base import Bot
+from matchmaker.bots.registry import make_bot
+from matchmaker.bots.talk import Claim
+from matchmaker.cli.narrate import narrate_event
+from matchmaker.cli.render import choice_help, choice_key, seat_labels
+from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.errors import IllegalActionError, MatchmakerError
+from matchmaker.core.game import Game, State
+from matchmaker.core.records import parse_logged_event
+from matchmaker.server.storage import ChatRow, Storage, TableRow, now, secret_hash
+
+#: The bot that stands in for a person who left or ran out of time.
+STAND_IN = "medium"
+#: Chat messages (and claims) a seat may send in ``RATE_WINDOW`` seconds.
+RATE_LIMIT = 5
+RATE_WINDOW = 10.0
+
+
+class Refused(Exception):
+    """An intent the table will not carry out; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How a server paces its tables."""
+
+    #: Seconds a bot's move is held back so that people can follow it.
+    bot_pause: float = 0.6
+    #: Seconds without a connection, while the seat is to act, before a stand-in bot plays.
+    away_after: float = 30.0
+
+
+@dataclass
+class Seen:
+    """One applied event as each seat (and a spectator, last) may see it, with narration."""
+
+    seq: int
+    actor: int
+    events: list[dict[str, Any]]
+    lines: list[str]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: the seat it sits at (None: a spectator) and its outgoing queue."""
+
+    seat: int | None
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    #: The seq of the last state sent on this connection.
+    sent_seq: int = -1
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this connection."""
+        self.outbox.put_nowait(message)
+
+
+class Table:
+    """A live table. Its methods run on the event loop; bots think in worker threads."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        game: Game,
+        storage: Storage,
+        timing: Timing,
+        on_finish: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.storage = storage
+        self.timing = timing
+        self.on_finish = on_finish
+        self.state: State = game.new_state()
+        self.kinds = list(row.seats)
+        seat_rows = storage.seats(row.id)
+        self.names: list[str | None] = [s.name for s in seat_rows]
+        self.joined = [s.joined or k != "human" for s, k in zip(seat_rows, self.kinds, strict=True)]
+        self.token_hashes = {s.token_hash: s.seat for s in seat_rows if s.token_hash}
+        self.bots: dict[int, Bot] = {}
+        self.stand_ins: dict[int, Bot] = {}
+        for seat, kind in enumerate(self.kinds):
+            if kind == "human":
+                self.stand_ins[seat] = make_bot(STAND_IN, game, seat, f"{row.seed}/stand-in{seat}")
+            else:
+                self.bots[seat] = make_bot(kind, game, seat, f"{row.seed}/seat{seat}")
+        self.away: set[int] = set()
+        self.connections: list[Connection] = []
+        self.seen: list[Seen] = []
+        self.chat: list[ChatRow] = storage.chat(row.id)
+        self.said: dict[int, deque[float]] = {}
+        self.wake = asyncio.Event()
+        self.turn_started = time.monotonic()
+        self.left_at: dict[int, float] = {}
+        self.task: asyncio.Task[None] | None = None
+        self._chance = secrets.SystemRandom()
+        for event in storage.events(row.id):
+            actor, action = parse_logged_event(game, event)
+            self._apply(actor, action, persist=False)
+        for claim in self.chat:
+            if claim.kind == "claim" and claim.value is not None:
+                self._tell_bots(self._claim_of(claim))
+
+    # -- what the table looks like -------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of events applied."""
+        return len(self.seen)
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (a person has not joined), ``playing`` or ``over``."""
+        if self.state.is_over:
+            return "over"
+        return "playing" if all(self.joined) else "waiting"
+
+    def seat_status(self) -> list[dict[str, Any]]:
+        """Who sits where, and whether they are here."""
+        present = {c.seat for c in self.connections}
+        return [
+            {
+                "seat": seat,
+                "kind": "human" if kind == "human" else "bot",
+                "name": self.display_name(seat),
+                "joined": self.joined[seat],
+                "connected": kind != "human" or seat in present,
+                "away": seat in self.away,
+            }
+            for seat, kind in enumerate(self.kinds)
+        ]
+
+    def display_name(self, seat: int) -> str:
+        """A seat's name as shown at the table."""
+        kind = self.kinds[seat]
+        if kind != "human":
+            return f"{kind} bot"
+        return self.names[seat] or f"Seat {seat}"
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary of the table (``GET /api/tables/{id}``)."""
+        info: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.row.options,
+            "players": self.game.players,
+            "timer": self.row.timer,
+            "seats": self.seat_status(),
+            "status": self.status,
+            "seq": self.seq,
+            "rematch": self.row.rematch,
+            "previous": self.row.previous,
+            "created": self.row.created,
+        }
+        source = getattr(getattr(self.game.options, "deck", None), "source", None)
+        if isinstance(source, dict):
+            info["deck"] = source
+        return info
+
+    def state_message(self, conn: Connection) -> dict[str, Any]:
+        """The ``state`` message for one connection: its view, its legal decisions, and the
+        events since the last state it was sent."""
+        seat = conn.seat
+        view = self.state.view(seat)
+        legal: list[dict[str, Any]] = []
+        to_act = self.state.to_act
+        if seat is not None and to_act == seat and self.status == "playing":
+            names = seat_labels(self.kinds, seat)
+            legal = [
+                {
+                    "name": a.name,
+                    "arg": a.arg,
+                    "label": choice_key(a),
+                    "help": choice_help(self.game, view, a, names),
+                }
+                for a in self.state.legal_actions()
+            ]
+        index = self.game.players if seat is None else seat
+        events = []
+        if conn.sent_seq >= 0:
+            events = [
+                {"seq": s.seq, "actor": s.actor, "event": s.events[index], "lines": s.lines}
+                for s in self.seen[conn.sent_seq :]
+            ]
+        conn.sent_seq = self.seq
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "to_act": to_act,
+            "phase": self.state.phase,
+            "over": self.state.is_over,
+            "view": view.to_json(),
+            "legal": legal,
+            "events": events,
+            "result": self.state.status() if self.state.is_over else None,
+            "seats": self.seat_status(),
+            "timer": self.timer_status(),
+        }
+
+    def timer_status(self) -> dict[str, Any] | None:
+        """The seconds left to the person to act, on a table with a turn timer."""
+        seat = self.state.to_act
+        if self.row.timer is None or self.status != "playing" or seat < 0:
+            return None
+        if self.kinds[seat] != "human" or seat in self.away:
+            return None
+        left = self.turn_started + self.row.timer - time.monotonic()
+        return {"seat": seat, "seconds": max(0.0, round(left, 1))}
+
+    # -- connections ----------------------------------------------------------------------------
+
+    def seat_of_token(self, token: Any) -> int:
+        """The seat a token belongs to (Refused ``bad_token`` otherwise)."""
+        if not isinstance(token, str) or not token:
+            raise Refused("bad_token", "this message needs the seat's token")
+        seat = self.token_hashes.get(secret_hash(token))
+        if seat is None:
+            raise Refused("bad_token", "this token does not hold a seat at this table")
+        return seat
+
+    def connect(self, conn: Connection) -> None:
+        """A player (or spectator) arrives: welcome, chat history, state."""
+        self.connections.append(conn)
+        if conn.seat is not None:
+            self.left_at.pop(conn.seat, None)
+            self.away.discard(conn.seat)
+        conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()})
+        conn.send({"type": "chat_history", "messages": [c.to_json() for c in self.chat]})
+        conn.send(self.state_message(conn))
+        self._presence()
+        self.wake.set()
+
+    def disconnect(self, conn: Connection) -> None:
+        """A connection closed."""
+        if conn in self.connections:
+            self.connections.remove(conn)
+        seat = conn.seat
+        if seat is not None and all(c.seat != seat for c in self.connections):
+            self.left_at[seat] = time.monotonic()
+        self._presence()
+        self.wake.set()
+
+    def seat_joined(self, seat: int, name: str, token_hash: str) -> None:
+        """A person took an open seat."""
+        self.joined[seat] = True
+        self.names[seat] = name
+        self.token_hashes[token_hash] = seat
+        self._presence()
+        self.wake.set()
+
+    def _presence(self) -> None:
+        message = {"type": "presence", "seats": self.seat_status()}
+        for conn in self.connections:
+            conn.send(message)
+
+    def broadcast_states(self) -> None:
+        """Send every connection its state."""
+        for conn in self.connections:
+            conn.send(self.state_message(conn))
+
+    # -- intents --------------------------------------------------------------------------------
+
+    def act(self, seat: int, name: Any, arg: Any, seq: Any = None) -> None:
+        """A person's decision: checked, applied, stored, told (Refused if not allowed)."""
+        if self.state.is_over:
+            raise Refused("game_over", "the game is over")
+        if self.status == "waiting":
+            raise Refused("illegal_action", "the game starts once every seat is taken")
+        if seq is not None and seq != self.seq:
+            raise Refused("stale", f"that was meant for event {seq}; the table is at {self.seq}")
+        to_act = self.state.to_act
+        if to_act != seat:
+            who = "chance" if to_act == CHANCE else f"seat {to_act}"
+            raise Refused("not_your_turn", f"it is {who}'s turn, not seat {seat}'s")
+        action = next(
+            (a for a in self.state.legal_actions() if a.name == name and a.arg == arg), None
+        )
+        if action is None:
+            raise Refused("illegal_action", self._why_illegal(seat, name, arg))
+        self.away.discard(seat)
+        self._apply(seat, action)
+        self._after_change()
+
+    def _why_illegal(self, seat: int, name: Any, arg: Any) -> str:
+        """Why a decision that is not among the legal ones was refused, in the rules' words
+        when the rules can say."""
+        shown = f"{name} {arg}" if arg is not None else str(name)
+        fallback = f"{shown} is not one of your legal decisions now"
+        for key in ("value", "pos", None):
+            event: dict[str, Any] = {"seat": seat, "action": name}
+            if key is not None:
+                event[key] = arg
+            try:
+                _, action = self.game.parse_event(event)
+                self.state.clone().apply(action, seat)
+            except IllegalActionError as exc:
+                return str(exc)
+            except MatchmakerError:
+                continue
+        return fallback
+
+    def say(self, seat: int, text: Any) -> None:
+        """A chat message from a seat."""
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("bad_field", "chat needs text: a non-empty string")
+        clean = "".join(ch for ch in text if ch.isprintable() or ch == " ").strip()
+        if not clean or len(clean) > 300:
+            raise Refused("bad_field", "chat text must be 1 to 300 printable characters")
+        self._rate(seat)
+        self._add_chat(seat, "chat", clean, None)
+
+    def claim(self, seat: int, value: Any) -> None:
+        """A person's claim about their Purrfect Match candidate."""
+        if self.game.talk_phase is None:
+            raise Refused("illegal_action", f"{self.game.title} has no claims")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
+            raise Refused("bad_field", "value must be a whole number from 1 to 10")
+        if getattr(self.state.view(seat), "candidate", None) is None:
+            raise Refused("illegal_action", "you have no standing candidate to talk about")
+        self._rate(seat)
+        row = self._add_chat(seat, "claim", f"My candidate is a {value}.", value)
+        self._tell_bots(self._claim_of(row))
+
+    def _rate(self, seat: int) -> None:
+        said = self.said.setdefault(seat, deque())
+        clock = time.monotonic()
+        while said and clock - said[0] > RATE_WINDOW:
+            said.popleft()
+        if len(said) >= RATE_LIMIT:
+            raise Refused(
+                "rate_limited", f"at most {RATE_LIMIT} messages in {RATE_WINDOW:.0f} seconds"
+            )
+        said.append(clock)
+
+    def _add_chat(self, seat: int | None, kind: str, text: str, value: int | None) -> ChatRow:
+        name = "table" if seat is None else self.display_name(seat)
+        row = ChatRow(len(self.chat), seat, name, kind, text, value, self.seq, now())
+        self.storage.add_chat(self.id, row)
+        self.chat.append(row)
+        for conn in self.connections:
+            conn.send({"type": "chat", "message": row.to_json()})
+        return row
+
+    def _claim_of(self, row: ChatRow) -> Claim:
+        return Claim(
+            speaker=row.seat if row.seat is not None else -1,
+            value=int(row.value or 0),
+            text=row.text,
+            round=int(getattr(self.state.view(None), "round", 0)),
+            at=self.state.decision_count(),
+        )
+
+    def _tell_bots(self, claim: Claim) -> None:
+        for bot in (*self.bots.values(), *self.stand_ins.values()):
+            bot.hear(claim)
+
+    # -- applying events ------------------------------------------------------------------------
+
+    def _apply(self, actor: int, action: Action, *, persist: bool = True) -> None:
+        """Apply one event: stored first (when ``persist``), then bots observe it."""
+        state = self.state
+        viewers: list[int | None] = [*range(self.game.players), None]
+        seen = [state.redact(action, v) for v in viewers]
+        before = state.public_view() if persist else None
+        if persist:
+            probe = state.clone()
+            probe.apply(action, actor)
+            self.storage.add_event(self.id, self.seq, action.to_event(actor))
+        state.apply(action, actor)
+        lines: list[str] = []
+        if before is not None:
+            lines = narrate_event(self.game, before, actor, action, state.public_view())
+        self.seen.append(
+            Seen(self.seq, actor, [a.to_event(actor) for a in seen], [str(x) for x in lines])
+        )
+        for seat, bot in (*self.bots.items(), *self.stand_ins.items()):
+            bot.observe(actor, seen[seat])
+        if actor != CHANCE:
+            self.turn_started = time.monotonic()
+        if persist and state.is_over:
+            self.storage.finish(self.id, self.result_json())
+            if self.on_finish is not None:
+                self.on_finish(self)
+
+    def result_json(self) -> dict[str, Any]:
+        """The result as ``matchmaker replay --json`` prints it."""
+        return self.state.status()
+
+    def _after_change(self) -> None:
+        self.broadcast_states()
+        self.wake.set()
+
+    def record(self) -> dict[str, Any]:
+        """The game record with who sat where and the chat."""
+        record = self.state.record()
+        if self.state.is_over:
+            record["result"] = self.state.status()
+        record["meta"] = {
+            "seats": [self.kinds[s] if self.kinds[s] != "human" else self.display_name(s)
+                      for s in range(self.game.players)],
+            "talk": [c.to_json() for c in self.chat],
+        }  # fmt: skip
+        return record
+
+    # -- the driver -----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Drive the game until it ends: chance, bots, stand-ins, and waiting for people."""
+        talk_phase = self.game.talk_phase
+        while not self.state.is_over:
+            if self.status == "waiting":
+                await self._wait(None)
+                continue
+            actor = self.state.to_act
+            if actor == CHANCE:
+                self._deal_chance()
+                continue
+            seat_bot = self.bots.get(actor) or (
+                self.stand_ins[actor] if actor in self.away or self._should_stand_in(actor)
+                else None
+            )  # fmt: skip
+            if seat_bot is None:
+                await self._wait(self._deadline(actor))
+                continue
+            before_phase = self.state.phase
+            if not await self._bot_turn(actor, seat_bot):
+                continue
+            if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
+                self._bot_talk()
+
+    def _deal_chance(self) -> None:
+        while not self.state.is_over and self.state.to_act == CHANCE:
+            choices = self.state.chance_choices()
+            before_phase = self.state.phase
+            self._apply(CHANCE, choices[self._chance.randrange(len(choices))])
+            talk_phase = self.game.talk_phase
+            if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
+                self._bot_talk()
+        self._after_change()
+
+    def _should_stand_in(self, seat: int) -> bool:
+        deadline = self._deadline(seat)
+        if deadline is not None and time.monotonic() >= deadline:
+            self.away.add(seat)
+            self._presence()
+            return True
+        return False
+
+    def _deadline(self, seat: int) -> float | None:
+        """When a stand-in takes over the person at ``seat`` (None: never, as things are)."""
+        times = []
+        if self.row.timer is not None:
+            times.append(self.turn_started + self.row.timer)
+        if all(c.seat != seat for c in self.connections):
+            left = self.left_at.setdefault(seat, time.monotonic())
+            times.append(max(left, self.turn_started) + self.timing.away_after)
+        return min(times) if times else None
+
+    async def _wait(self, deadline: float | None) -> None:
+        self.wake.clear()
+        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), timeout)
+
+    async def _bot_turn(self, seat: int, bot: Bot) -> bool:
+        """Let a bot decide for ``seat``; False if the table changed meanwhile."""
+        seq = self.seq
+        message = {"type": "thinking", "seat": seat}
+        for conn in self.connections:
+            conn.send(message)
+        started = time.monotonic()
+        view = self.state.view(seat)
+        legal = list(self.state.legal_actions())
+        action = await asyncio.to_thread(bot.choose, view, legal)
+        rest = self.timing.bot_pause - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if self.seq != seq or self.state.is_over:
+            return False
+        if action not in legal:
+            action = legal[0]
+        self._apply(seat, action)
+        self._after_change()
+        return True
+
+    def _bot_talk(self) -> None:
+        """Purrfect Match table talk: each bot (or stand-in) with a candidate may claim."""
+        n = self.game.players
+        proposer = self.state.to_act
+        for k in range(1, n):
+            seat = (proposer + k) % n
+            bot = self.bots.get(seat) or (self.stand_ins[seat] if seat in self.away else None)
+            if bot is None:
+                continue
+            view = self.state.view(seat)
+            if getattr(view, "candidate", None) is None:
+                continue
+            said = bot.speak(view)
+            if said is None:
+                continue
+            row = self._add_chat(seat, "claim", said.text or f"My candidate is a {said.value}.",
+                                 said.value)  # fmt: skip
+            self._tell_bots(self._claim_of(row))
+
+    def start(self) -> None:
+        """Start driving the game (on the running event loop)."""
+        if self.task is None and not self.state.is_over:
+            self.task = asyncio.get_running_loop().create_task(self.run(), name=self.id)
+
+    async def stop(self) -> None:
+        """Stop driving the game (the database already holds everything)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+            self.task = None
+        for conn in self.connections:
+            conn.outbox.put_nowait(None)
+
+    def new_token(self) -> str:
+        """A fresh secret token."""
+        return "tk_" + secrets.token_urlsafe(24)
