@@ -1,11 +1,12 @@
-# matchmaker: `make run` starts terminal play against bots, `make test` runs lint, types and tests.
+# matchmaker: `make run` serves the web app, `make play` starts terminal play against bots,
+# `make test` runs lint, types and tests.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run play test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +21,9 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
+	$(BIN)/matchmaker serve --host 127.0.0.1 --port 8000 --data data
+
+play: $(STAMP_RUN)
 	$(BIN)/matchmaker play
 
 test: $(STAMP_DEV)

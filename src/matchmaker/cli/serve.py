@@ -44,7 +44,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
         args.data, Timing(bot_pause=args.bot_pause, away_after=args.away_after),
         plugin_bots=args.plugin_bots,
     )  # fmt: skip
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    shown = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20

@@ -6,6 +6,7 @@ unfinished table is rebuilt from its events and continues.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
@@ -100,7 +101,7 @@ class Lobby:
                     "id": name,
                     "title": game.title,
                     "players": {"min": counts[0], "max": counts[1], "default": game.players},
-                    "options": _plain(game.options_dict()),
+                    "options": _option_defaults(game.options),
                     "bots": bot_names(name),
                 }
             )
@@ -344,5 +345,12 @@ def _player_range(name: str) -> tuple[int, int]:
     return (min(counts), max(counts)) if counts else (2, 2)
 
 
-def _plain(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k != "deck"}
+def _option_defaults(options: Any) -> dict[str, Any]:
+    """Every option of a game with its default value, as JSON (a deck by its name)."""
+    out: dict[str, Any] = {}
+    for item in dataclasses.fields(options):
+        if item.name in ("deck", "deck_name"):
+            continue
+        out[item.name] = getattr(options, item.name)
+    out["deck"] = getattr(options, "deck_name", None) or "default"
+    return out

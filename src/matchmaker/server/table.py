@@ -146,7 +146,7 @@ class Table:
             {
                 "seat": seat,
                 "kind": "human" if kind == "human" else "bot",
-                "name": self.display_name(seat),
+                "name": kind if kind != "human" else self.display_name(seat),
                 "joined": self.joined[seat],
                 "connected": kind != "human" or seat in present,
                 "away": seat in self.away,
