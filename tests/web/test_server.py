@@ -385,6 +385,9 @@ def test_the_turn_timer_hands_the_turn_to_a_stand_in(server: LiveServer) -> None
         lambda m: m["type"] == "state" and any(e["actor"] == 0 for e in m["events"]), timeout=10
     )
     assert moved["seats"][0]["away"] is True
+    ann.send({"type": "back", "token": ann.token})
+    back = ann.wait_for(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
+    assert back["seats"][0]["connected"] is True
     ann.close()
 
 

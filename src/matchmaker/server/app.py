@@ -183,6 +183,8 @@ def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any
         table.say(seat, message["text"])
     elif kind == "claim":
         table.claim(seat, message["value"])
+    elif kind == "back":
+        table.come_back(seat)
     elif kind == "rematch":
         if not table.state.is_over:
             raise Refused("not_over", "a rematch starts once the game is over")

@@ -17,6 +17,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "chat": ("token", "text"),
     "claim": ("token", "value"),
     "rematch": ("token",),
+    "back": ("token",),
     "ping": (),
 }
 

@@ -324,6 +324,15 @@ class Table:
                 continue
         return fallback
 
+    def come_back(self, seat: int) -> None:
+        """A person takes their seat back from the stand-in bot."""
+        if seat in self.away:
+            self.away.discard(seat)
+            self.turn_started = time.monotonic()
+            self._presence()
+            self.broadcast_states()
+            self.wake.set()
+
     def say(self, seat: int, text: Any) -> None:
         """A chat message from a seat."""
         if not isinstance(text, str) or not text.strip():
