@@ -1,0 +1,430 @@
+"""The browser client in Debian's Chromium: whole games between two people and a bot, a reload,
+a spectator who sees no hidden card, table talk shown as text, rematch and the replay viewer."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.web.client import http
+from tests.web.conftest import LiveServer, free_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ENABLED_ACTIONS = "[data-testid=actions] button:not([disabled])"
+GAME_TIMEOUT = 60.0
+
+# (testid, name, arg) of every enabled action button of a page.
+Choice = tuple[str, str, str | None]
+Policy = Callable[[Page, list[Choice]], str]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(data=tmp_path_factory.mktemp("browser") / "data", port=free_port())
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Pages, each in its own context (its own localStorage: another person's browser)."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(phone: bool = False) -> Page:
+        size: ViewportSize = (
+            {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+        )
+        context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors in the client: {errors}"
+
+
+# -- driving the pages --------------------------------------------------------------------------
+
+
+def create_table(
+    page: Page,
+    base: str,
+    game: str,
+    seats: list[str],
+    name: str,
+    rounds: int | None = None,
+    extra: str = "",
+) -> tuple[str, dict[int, str]]:
+    """Fill the lobby form, create the table, take seat 0; (table id, {seat: invite url})."""
+    page.goto(f"{base}/")
+    page.get_by_test_id("create-game").select_option(game)
+    page.get_by_test_id("create-players").fill(str(len(seats)))
+    for seat, kind in enumerate(seats[1:], start=1):
+        page.get_by_test_id(f"create-seat-{seat}").select_option(kind)
+    page.get_by_test_id("create-name").fill(name)
+    if rounds is not None:
+        page.get_by_test_id("option-rounds").fill(str(rounds))
+    if extra:
+        page.get_by_test_id("create-extra-options").fill(extra)
+    page.get_by_test_id("create-submit").click()
+    expect(page.get_by_test_id("created")).to_be_visible()
+    invites = {}
+    for seat, kind in enumerate(seats):
+        if seat and kind == "human":
+            url = page.get_by_test_id(f"invite-link-{seat}").get_attribute("href")
+            assert url and "invite=" in url
+            invites[seat] = url
+    spectate = page.get_by_test_id("spectate-link").get_attribute("href")
+    assert spectate and spectate.endswith("?spectate=1")
+    page.get_by_test_id("enter-table").click()
+    match = re.search(r"/table/([^/?#]+)$", page.url)
+    assert match, page.url
+    return match.group(1), invites
+
+
+def join(page: Page, invite_url: str, name: str) -> None:
+    """Open an invite link and take the seat."""
+    page.goto(invite_url)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))
+    assert "invite=" not in page.url
+
+
+def choices(page: Page) -> list[Choice]:
+    found: list[Choice] = page.locator(ENABLED_ACTIONS).evaluate_all(
+        "els => els.map(e => [e.dataset.testid, e.dataset.name, e.dataset.arg ?? null])"
+    )
+    return found
+
+
+def first_choice(page: Page, offered: list[Choice]) -> str:
+    return offered[0][0]
+
+
+def quick_golf(page: Page, offered: list[Choice]) -> str:
+    """Draw from the stock and swap into a face-down place: a round ends soon."""
+    by_name = {name: testid for testid, name, _ in offered}
+    if "draw_stock" in by_name:
+        return by_name["draw_stock"]
+    seat = page.get_by_test_id("table-page").get_attribute("data-seat")
+    down = set(
+        page.locator(f"[data-testid=grid-{seat}] [data-face=down]").evaluate_all(
+            "els => els.map(e => e.dataset.pos)"
+        )
+    )
+    for testid, name, arg in offered:
+        if name == "swap" and arg in down:
+            return testid
+    return offered[0][0]
+
+
+def act_once(page: Page, policy: Policy, keyboard: bool) -> bool:
+    """Click one legal action (or focus it and press Enter) if the page offers any."""
+    offered = choices(page)
+    if not offered:
+        return False
+    button = page.get_by_test_id(policy(page, offered))
+    try:
+        if keyboard:
+            button.press("Enter", timeout=2000)
+        else:
+            button.click(timeout=2000)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def play_until(
+    pages: list[Page],
+    policy: Policy,
+    done: Callable[[], bool],
+    keyboard: bool = False,
+    timeout: float = GAME_TIMEOUT,
+) -> None:
+    """Each person takes a legal action whenever offered one, until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if done():
+            return
+        clicked = [act_once(page, policy, keyboard) for page in pages]
+        if not any(clicked):
+            pages[0].wait_for_timeout(40)
+    raise AssertionError(f"not done within {timeout} s")
+
+
+def game_over(pages: list[Page]) -> Callable[[], bool]:
+    return lambda: all(page.get_by_test_id("final-scores").is_visible() for page in pages)
+
+
+def my_turn_after(page: Page, seq: int) -> Callable[[], bool]:
+    """True once the page's person is to act, at least ``seq`` events into the game."""
+
+    def check() -> bool:
+        current = page.get_by_test_id("table-page").get_attribute("data-seq")
+        return int(current or 0) >= seq and bool(choices(page))
+
+    return check
+
+
+def seq_of(page: Page) -> int:
+    return int(page.get_by_test_id("table-page").get_attribute("data-seq") or -1)
+
+
+def wait_for_seq(page: Page, seq: int) -> None:
+    expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", str(seq))
+
+
+def table_snapshot(page: Page) -> dict[str, Any]:
+    """What a page shows of the game: seat, seq, every marked board element, the choices."""
+    snapshot: dict[str, Any] = page.evaluate(
+        """() => {
+          const root = document.querySelector('[data-testid=table-page]');
+          const board = document.querySelector('[data-testid=board]');
+          return {
+            seat: root.dataset.seat,
+            seq: root.dataset.seq,
+            board: [...board.querySelectorAll('[data-testid]')].map(e =>
+              [e.dataset.testid, e.dataset.face ?? null, e.dataset.card ?? null,
+               e.dataset.value ?? null]),
+            faces: [...board.querySelectorAll('svg[data-card], svg[data-value]')].map(e =>
+              e.dataset.card ?? e.dataset.value),
+            actions: [...document.querySelectorAll('[data-testid=actions] button')].map(b =>
+              b.dataset.testid),
+          };
+        }"""
+    )
+    return snapshot
+
+
+def spectator_snapshot(page: Page) -> dict[str, Any]:
+    """Every card face a spectator's page holds, and its whole HTML."""
+    snapshot: dict[str, Any] = page.evaluate(
+        """() => ({
+          seq: Number(document.querySelector('[data-testid=table-page]').dataset.seq),
+          cards: [...document.querySelectorAll('svg[data-card]')].map(e => e.dataset.card),
+          values: [...document.querySelectorAll('svg[data-value]')].map(e =>
+            Number(e.dataset.value)),
+          faceUpCandidates: document.querySelectorAll('[data-testid^=candidate-][data-face=up]')
+            .length,
+          privatePanel: document.querySelectorAll('[data-testid=my-hand], [data-testid=private]')
+            .length,
+          html: document.documentElement.outerHTML,
+        })"""
+    )
+    return snapshot
+
+
+def check_reload_resumes(page: Page) -> None:
+    """Reload a person's page at their turn: same seat, same table, same choices."""
+    before = table_snapshot(page)
+    url = page.url
+    page.reload()
+    wait_for_seq(page, int(before["seq"]))
+    expect(page.locator(ENABLED_ACTIONS).first).to_be_visible()
+    assert page.url == url
+    assert table_snapshot(page) == before
+
+
+def frame_at(frames: list[dict[str, Any]], seq: int) -> dict[str, Any]:
+    found = [frame for frame in frames if frame["seq"] == seq]
+    assert found, f"no replay frame at seq {seq}"
+    return found[-1]
+
+
+def replay_frames(base: str, table: str, seat: int | None = None) -> list[dict[str, Any]]:
+    query = "" if seat is None else f"?seat={seat}"
+    status, answer = http("GET", f"{base}/api/tables/{table}/replay{query}")
+    assert status == 200, answer
+    frames: list[dict[str, Any]] = answer["frames"]
+    return frames
+
+
+def shows_code(html: str, code: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", html) is not None
+
+
+def check_golf_spectator(base: str, table: str, seen: dict[str, Any]) -> None:
+    """The spectator's page showed exactly the public cards: no face-down card, no drawn card
+    only its drawer could see."""
+    public = frame_at(replay_frames(base, table), seen["seq"])["view"]
+    status, record = http("GET", f"{base}/api/tables/{table}/record")
+    assert status == 200, record
+    dealt = record["rounds"][public["round"]]["grids"]
+    hidden = {
+        dealt[seat][pos]
+        for seat, flags in enumerate(public["face_down"])
+        for pos, down in enumerate(flags)
+        if down
+    }
+    holder = public["drawn_by"]
+    if holder is not None and public["drawn"] is None:
+        drawn = frame_at(replay_frames(base, table, holder), seen["seq"])["view"]["drawn"]
+        assert drawn is not None
+        hidden.add(drawn)
+    visible = {code for grid in public["grids"] for code in grid if code} | set(public["discard"])
+    if public["drawn"]:
+        visible.add(public["drawn"])
+    assert hidden, "the snapshot should be taken while cards are face down"
+    assert set(seen["cards"]) <= visible
+    assert {code for grid in public["grids"] for code in grid if code} <= set(seen["cards"])
+    leaked = sorted(code for code in hidden if shows_code(seen["html"], code))
+    assert not leaked, f"the spectator's page shows hidden cards {leaked}"
+
+
+def check_purrfect_spectator(base: str, table: str, seen: dict[str, Any]) -> None:
+    """The spectator's page showed no hand, no candidate face up, and exactly the public cats."""
+    public = frame_at(replay_frames(base, table), seen["seq"])["view"]
+    shown = Counter(value for cats in public["claimed"] for value in cats)
+    shown.update(public["discarded"])
+    if public["proposer_cat"] is not None:
+        shown[public["proposer_cat"]] += 1
+    assert seen["privatePanel"] == 0
+    assert seen["faceUpCandidates"] == 0
+    assert Counter(seen["values"]) == shown
+
+
+# -- the tests --------------------------------------------------------------------------------
+
+
+def fits_the_width(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_clecanian_golf_two_people_and_a_bot(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    ann, bob, watcher = new_page(), new_page(phone=True), new_page()
+    table, invites = create_table(
+        ann, server.url, "clecanian", ["human", "medium", "human"], "Ann", rounds=1
+    )
+    join(bob, invites[2], "Bob")
+    watcher.goto(f"{server.url}/table/{table}?spectate=1")
+    expect(watcher.get_by_test_id("table-page")).to_have_attribute("data-seat", "spectator")
+    expect(ann.get_by_test_id("seat-name-2")).to_contain_text("Bob")
+
+    play_until([ann, bob], quick_golf, my_turn_after(bob, 50))
+    assert fits_the_width(bob), "the table is wider than a phone in portrait"
+    check_reload_resumes(bob)
+    wait_for_seq(watcher, seq_of(bob))
+    seen = spectator_snapshot(watcher)
+    assert watcher.locator(ENABLED_ACTIONS).count() == 0
+
+    play_until([ann, bob], quick_golf, game_over([ann, bob]))
+    for page in (ann, bob, watcher):
+        expect(page.get_by_test_id("final-scores")).to_be_visible()
+        expect(page.get_by_test_id("round-scores")).to_be_visible()
+        expect(page.get_by_test_id("status")).to_contain_text("Game over")
+    check_golf_spectator(server.url, table, seen)
+
+    ann.get_by_test_id("rematch").click()
+    for page in (ann, bob):
+        expect(page).not_to_have_url(re.compile(rf"/table/{table}$"))
+        expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d"))
+    assert ann.get_by_test_id("table-page").get_attribute("data-seat") == "0"
+    assert bob.get_by_test_id("table-page").get_attribute("data-seat") == "2"
+
+
+def test_purrfect_match_two_people_and_a_bot(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    ann, bob, watcher = new_page(), new_page(), new_page()
+    table, invites = create_table(
+        ann,
+        server.url,
+        "purrfect",
+        ["human", "human", "medium"],
+        "Ann",
+        extra='{"deck": [2, 3, 4, 5, 6, 7, 8, 9, 10, 4, 6, 8]}',
+    )
+    join(bob, invites[1], "Bob")
+    watcher.goto(f"{server.url}/table/{table}?spectate=1")
+    expect(watcher.get_by_test_id("table-page")).to_have_attribute("data-seat", "spectator")
+
+    def bob_has_a_candidate() -> bool:
+        return bob.locator("[data-testid=claim-send]:not([disabled])").count() > 0
+
+    play_until([ann, bob], first_choice, bob_has_a_candidate, keyboard=True)
+    bob.get_by_test_id("claim-value").select_option("9")
+    bob.get_by_test_id("claim-send").click()
+    expect(ann.get_by_test_id("chat-messages")).to_contain_text("candidate is a 9")
+
+    play_until([ann, bob], first_choice, my_turn_after(ann, 4), keyboard=True)
+    expect(ann.get_by_test_id("my-hand")).to_be_visible()
+    wait_for_seq(watcher, seq_of(ann))
+    seen = spectator_snapshot(watcher)
+
+    play_until([ann, bob], first_choice, game_over([ann, bob]), keyboard=True)
+    for page in (ann, bob, watcher):
+        expect(page.get_by_test_id("final-scores")).to_be_visible()
+    check_purrfect_spectator(server.url, table, seen)
+
+    ann.get_by_test_id("replay-link").click()
+    expect(ann.get_by_test_id("replay-position")).to_contain_text("event 0 of")
+    ann.keyboard.press("ArrowRight")
+    expect(ann.get_by_test_id("replay-position")).to_contain_text("event 1 of")
+    ann.get_by_test_id("replay-last").click()
+    expect(ann.get_by_test_id("replay-next")).to_be_disabled()
+    ann.get_by_test_id("replay-seat").select_option("")
+    expect(ann).to_have_url(re.compile(rf"/replay/{table}$"))
+    expect(ann.get_by_test_id("board")).to_be_visible()
+
+
+def test_chat_shows_markup_as_text(server: LiveServer, new_page: Callable[..., Page]) -> None:
+    ann, bob = new_page(), new_page()
+    _, invites = create_table(ann, server.url, "purrfect", ["human", "human"], "Ann")
+    join(bob, invites[1], "Bob")
+    text = '<b>x</b><script>window.pwned = 1</script><img src="nowhere" onerror="window.pwned = 2">'
+    ann.get_by_test_id("chat-input").fill(text)
+    ann.get_by_test_id("chat-send").click()
+    for page in (ann, bob):
+        message = page.get_by_test_id("chat-text").last
+        expect(message).to_have_text(text)
+        assert (
+            page.locator(
+                "[data-testid=chat-messages] b, [data-testid=chat-messages] img, "
+                "[data-testid=chat-messages] script"
+            ).count()
+            == 0
+        )
+        assert page.evaluate("() => window.pwned === undefined")
+    bob.reload()
+    expect(bob.get_by_test_id("chat-text").last).to_have_text(text)
