@@ -90,8 +90,8 @@ def create_table(
     game: str,
     seats: list[str],
     name: str,
-    rounds: int | None = None,
-    extra: str = "",
+    options: dict[str, str] | None = None,
+    timer: int | None = None,
 ) -> tuple[str, dict[int, str]]:
     """Fill the lobby form, create the table, take seat 0; (table id, {seat: invite url})."""
     page.goto(f"{base}/")
@@ -100,10 +100,10 @@ def create_table(
     for seat, kind in enumerate(seats[1:], start=1):
         page.get_by_test_id(f"create-seat-{seat}").select_option(kind)
     page.get_by_test_id("create-name").fill(name)
-    if rounds is not None:
-        page.get_by_test_id("option-rounds").fill(str(rounds))
-    if extra:
-        page.get_by_test_id("create-extra-options").fill(extra)
+    for key, value in (options or {}).items():
+        page.get_by_test_id(f"option-{key}").fill(value)
+    if timer is not None:
+        page.get_by_test_id("create-timer").fill(str(timer))
     page.get_by_test_id("create-submit").click()
     expect(page.get_by_test_id("created")).to_be_visible()
     invites = {}
@@ -334,7 +334,7 @@ def test_clecanian_golf_two_people_and_a_bot(
 ) -> None:
     ann, bob, watcher = new_page(), new_page(phone=True), new_page()
     table, invites = create_table(
-        ann, server.url, "clecanian", ["human", "medium", "human"], "Ann", rounds=1
+        ann, server.url, "clecanian", ["human", "medium", "human"], "Ann", {"rounds": "1"}
     )
     join(bob, invites[2], "Bob")
     watcher.goto(f"{server.url}/table/{table}?spectate=1")
@@ -373,7 +373,7 @@ def test_purrfect_match_two_people_and_a_bot(
         "purrfect",
         ["human", "human", "medium"],
         "Ann",
-        extra='{"deck": [2, 3, 4, 5, 6, 7, 8, 9, 10, 4, 6, 8]}',
+        {"deck": "[2, 3, 4, 5, 6, 7, 8, 9, 10, 4, 6, 8]"},
     )
     join(bob, invites[1], "Bob")
     watcher.goto(f"{server.url}/table/{table}?spectate=1")
@@ -428,3 +428,16 @@ def test_chat_shows_markup_as_text(server: LiveServer, new_page: Callable[..., P
         assert page.evaluate("() => window.pwned === undefined")
     bob.reload()
     expect(bob.get_by_test_id("chat-text").last).to_have_text(text)
+
+
+def test_turn_timer_stand_in_and_taking_the_seat_back(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    ann = new_page()
+    create_table(ann, server.url, "clecanian", ["human", "medium"], "Ann", timer=3)
+    expect(ann.get_by_test_id("timer")).to_contain_text("s left for you")
+    expect(ann.get_by_test_id("away")).to_be_visible()
+    expect(ann.get_by_test_id("seat-name-0")).to_contain_text("away")
+    ann.get_by_test_id("back").click()
+    expect(ann.get_by_test_id("away")).to_be_hidden()
+    assert ann.get_by_test_id("table-page").get_attribute("data-over") == "false"

@@ -14,9 +14,13 @@ function optionInput(key, value) {
   const id = `option-${key}`;
   const attrs = { id, name: key, "data-testid": id };
   if (typeof value === "boolean") return el("input", { ...attrs, type: "checkbox", checked: value });
-  if (typeof value === "number") return el("input", { ...attrs, type: "number", value, step: 1 });
+  // Text, read as JSON where it is JSON: numbers, lists, "random" and deck names all fit.
   return el("input", {
-    ...attrs, type: "text", value: typeof value === "string" ? value : JSON.stringify(value),
+    ...attrs,
+    type: "text",
+    value: typeof value === "string" ? value : JSON.stringify(value),
+    spellcheck: "false",
+    autocomplete: "off",
   });
 }
 
@@ -29,7 +33,7 @@ function readOptions(defaults, form) {
     if (!input) continue;
     let value;
     if (input.type === "checkbox") value = input.checked;
-    else if (input.type === "number") value = input.value === "" ? fallback : Number(input.value);
+    else if (input.value.trim() === "") value = fallback;
     else {
       try {
         value = JSON.parse(input.value);
@@ -71,7 +75,6 @@ export async function showLobby(root) {
 
 function createForm(catalogue, created) {
   const games = catalogue.games;
-  const bots = catalogue.bots;
   const game = el(
     "select",
     { id: "create-game", "data-testid": "create-game" },
@@ -79,11 +82,7 @@ function createForm(catalogue, created) {
   );
   const players = el("input", { id: "create-players", type: "number", step: 1, "data-testid": "create-players" });
   const name = el("input", { id: "create-name", type: "text", maxlength: 24, value: saved.name(), "data-testid": "create-name", autocomplete: "nickname" });
-  const timer = el("input", { id: "create-timer", type: "number", min: 5, step: 5, placeholder: "no timer", "data-testid": "create-timer" });
-  const extra = el("input", {
-    id: "create-extra-options", type: "text", placeholder: '{"epilogue": true}', "data-testid": "create-extra-options",
-    spellcheck: "false", autocomplete: "off",
-  });
+  const timer = el("input", { id: "create-timer", type: "number", min: 1, step: 1, placeholder: "no timer", "data-testid": "create-timer" });
   const seatsHost = el("fieldset", { class: "seats-fieldset" });
   const optionsHost = el("fieldset", { class: "options-fieldset" });
   const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -92,6 +91,7 @@ function createForm(catalogue, created) {
 
   function drawSeats() {
     const count = Number(players.value) || current().players.default;
+    const bots = current().bots || catalogue.bots;
     const previous = [...seatsHost.querySelectorAll("select")].map((s) => s.value);
     const rows = [el("legend", {}, "Seats")];
     rows.push(el("p", { class: "seat-row" }, el("span", {}, "Seat 0"), el("strong", {}, "you")));
@@ -150,7 +150,7 @@ function createForm(catalogue, created) {
     seatsHost,
     optionsHost,
     label("Turn timer (seconds, optional)", timer),
-    label("More options as JSON (optional, see the rules pages)", extra),
+    el("p", { class: "note" }, "The options are explained on the rules pages; write lists as JSON, e.g. [2, 3, 4, 5, 6, 7]."),
     submit,
     error,
   );
@@ -162,18 +162,9 @@ function createForm(catalogue, created) {
     for (let seat = 1; seat < count; seat++) seats.push(seatsHost.querySelector(`#seat-${seat}`).value);
     const who = name.value.trim();
     if (who) saved.setName(who);
-    let more = {};
-    if (extra.value.trim()) {
-      try {
-        more = JSON.parse(extra.value);
-      } catch {
-        throw new Error("The extra options are not valid JSON.");
-      }
-      if (!more || typeof more !== "object" || Array.isArray(more)) throw new Error("The extra options must be a JSON object.");
-    }
     const spec = {
       game: g.id,
-      options: { ...more, players: count, ...readOptions(g.options, form) },
+      options: { players: count, ...readOptions(g.options, form) },
       seats,
       names: seats.map((kind, seat) => (seat === 0 && who ? who : null)),
     };

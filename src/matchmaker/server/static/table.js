@@ -309,12 +309,32 @@ class TablePage {
     this.status.textContent = this.statusText(ctx);
     this.status.classList.toggle("yours", !this.state.over && (this.state.legal || []).length > 0);
     replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
+    this.renderControls(view);
+    this.tick();
+  }
+
+  /** The controls are rebuilt only when they change, so that a button stays put under the pointer. */
+  renderControls(view) {
+    const mine = this.seat === null ? null : this.seats[this.seat];
+    const key = JSON.stringify([
+      this.state.legal,
+      this.busy,
+      Boolean(mine && mine.away),
+      this.state.over,
+      this.state.result,
+      view.standing ? view.standing[this.seat] : null,
+      this.rematchAsked,
+      this.summary.rematch,
+      this.seats.map((s) => s.name),
+    ]);
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
     replaceKeepingFocus(this.controls, [
+      this.awayNotice(),
       actionBar(this.state.legal, (action) => this.act(action), this.busy),
       this.claimControl(view),
-      this.resultPanel(ctx),
+      this.resultPanel(),
     ]);
-    this.tick();
   }
 
   statusText(ctx) {
@@ -336,6 +356,27 @@ class TablePage {
     if (!result) return "Game over.";
     const names = (result.winners || []).map((s) => seatName(this.seats, s, this.seat));
     return `Game over · ${names.join(" and ")} ${names.length === 1 ? "wins" : "win"}.`;
+  }
+
+  /** While a stand-in bot plays for this seat: say so, and offer to take the seat back. */
+  awayNotice() {
+    const mine = this.seat === null ? null : this.seats[this.seat];
+    if (!mine || !mine.away || this.state.over) return null;
+    return el(
+      "p",
+      { class: "away-notice", role: "status", "data-testid": "away" },
+      "A bot is playing for you while you were away. ",
+      el(
+        "button",
+        {
+          type: "button",
+          "data-testid": "back",
+          "data-focus": "back",
+          onclick: () => this.send({ type: "back", token: this.token }),
+        },
+        "I'm back: take my seat",
+      ),
+    );
   }
 
   claimControl(view) {
