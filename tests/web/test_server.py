@@ -456,3 +456,30 @@ def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(StorageError, match="newer"):
         Storage(path)
+
+
+def test_serve_refuses_bad_options_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run_cli
+
+    code, out, err = run_cli(capsys, "serve", "--bot-pause", "-1")
+    assert code == 2 and out == ""
+    assert err == "matchmaker: --bot-pause and --away-after must not be negative\n"
+
+
+def test_serve_prints_its_address(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "matchmaker", "serve", "--port", str(port), "--data",
+         str(tmp_path / "d")],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line == f"matchmaker: serving on http://127.0.0.1:{port}/ (data in {tmp_path}/d/)\n"
+    finally:
+        process.terminate()
+        process.wait()
