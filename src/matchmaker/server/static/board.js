@@ -28,6 +28,7 @@ export function boardContext(summary, extra) {
     highlight: null,
     thinking: null,
     ...extra,
+    you: extra && "you" in extra ? extra.you : extra?.viewer ?? null,
   };
 }
 

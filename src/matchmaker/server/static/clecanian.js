@@ -112,7 +112,7 @@ function seatPanel(view, ctx, seat) {
     {
       class: `seat-panel${acting ? " acting" : ""}${seat === ctx.viewer ? " mine" : ""}${flash ? " flash" : ""}`,
       "data-testid": `seat-${seat}`,
-      "aria-label": seatName(ctx.seats, seat, ctx.viewer),
+      "aria-label": seatName(ctx.seats, seat, ctx.you),
     },
     seatHeader(ctx, seat, extra),
     grid(view, ctx, seat, (s, p) => cell(view, ctx, s, p)),
@@ -141,7 +141,7 @@ function piles(view, ctx) {
     el("figure", { class: "pile" }, discard, el("figcaption", {}, `Discard · ${view.discard.length}`)),
   ];
   if (view.drawn_by !== null && view.drawn_by !== undefined) {
-    const holder = seatName(ctx.seats, view.drawn_by, ctx.viewer);
+    const holder = seatName(ctx.seats, view.drawn_by, ctx.you);
     const face = view.drawn
       ? clecanianFace(ctx.deck, view.drawn)
       : cardBack(`${holder} holds a card from the stock`);
@@ -159,9 +159,9 @@ function piles(view, ctx) {
 
 function abductionNote(view, ctx) {
   if (view.phase !== "abduct" || view.victim === null) return null;
-  const chooser = seatName(ctx.seats, view.to_act, ctx.viewer);
-  const victim = seatName(ctx.seats, view.victim, ctx.viewer);
-  const yours = view.to_act === ctx.viewer;
+  const chooser = seatName(ctx.seats, view.to_act, ctx.you);
+  const victim = seatName(ctx.seats, view.victim, ctx.you);
+  const yours = view.to_act === ctx.you;
   return el(
     "p",
     { class: "abduction", "data-testid": "abduction", role: "status" },
@@ -180,7 +180,7 @@ export function roundScores(ctx, rounds, players) {
     "tr",
     {},
     el("th", { scope: "col" }, "Round"),
-    Array.from({ length: players }, (_, s) => el("th", { scope: "col" }, seatName(ctx.seats, s, ctx.viewer))),
+    Array.from({ length: players }, (_, s) => el("th", { scope: "col" }, seatName(ctx.seats, s, ctx.you))),
   );
   const body = rounds.map((r, i) =>
     el("tr", {}, el("th", { scope: "row" }, String(i + 1)), r.map((v) => el("td", {}, String(v)))),
@@ -202,7 +202,7 @@ function previousRound(view, ctx) {
     el(
       "section",
       { class: "seat-panel small" },
-      el("h3", { class: "seat-name" }, seatName(ctx.seats, seat, ctx.viewer)),
+      el("h3", { class: "seat-name" }, seatName(ctx.seats, seat, ctx.you)),
       grid(faceUp, ctx, seat, (s, p) =>
         el("div", { class: "card" }, clecanianFace(ctx.deck, view.previous_grids[s][p])),
       ),
@@ -214,10 +214,10 @@ function previousRound(view, ctx) {
 export function clecanianStatus(view, ctx) {
   if (view.phase === "over") return "Game over.";
   ctx = { ...ctx, toAct: actingSeat(view) };
-  const who = seatName(ctx.seats, ctx.toAct, ctx.viewer);
+  const who = seatName(ctx.seats, ctx.toAct, ctx.you);
   const phase = PHASES[view.phase] || view.phase;
   const final = view.final_turns_left ? ` · final turns left: ${view.final_turns_left}` : "";
-  return `${ctx.toAct === ctx.viewer ? "Your turn" : who}: ${phase}${final}`;
+  return `${ctx.toAct === ctx.you ? "Your turn" : who}: ${phase}${final}`;
 }
 
 /** The whole Clecanian Golf table as one element. */
@@ -229,7 +229,7 @@ export function renderClecanian(view, ctx) {
     { class: "round-line" },
     over
       ? `All ${view.rounds} round${view.rounds === 1 ? "" : "s"} played.`
-      : `Round ${view.round + 1} of ${view.rounds} · dealer: ${seatName(ctx.seats, view.dealer, ctx.viewer)} · turn ${view.turns}`,
+      : `Round ${view.round + 1} of ${view.rounds} · dealer: ${seatName(ctx.seats, view.dealer, ctx.you)} · turn ${view.turns}`,
   );
   const shown = over && view.previous_grids.length ? { ...view, grids: view.previous_grids } : view;
   return el(

@@ -116,7 +116,11 @@ function createForm(catalogue, created) {
     const options = Object.entries(g.options).filter(([key]) => key !== "players");
     optionsHost.replaceChildren(
       el("legend", {}, "Options"),
-      ...options.map(([key, value]) => label(key.replaceAll("_", " "), optionInput(key, value))),
+      ...options.map(([key, value]) => {
+        const field = label(key.replaceAll("_", " "), optionInput(key, value));
+        if (typeof value === "boolean") field.classList.add("check");
+        return field;
+      }),
     );
     seatsHost.replaceChildren();
     drawSeats();

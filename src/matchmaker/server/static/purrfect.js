@@ -44,8 +44,8 @@ function candidate(view, ctx, seat) {
   const flash = ctx.highlight && ctx.highlight.candidate === seat;
   const label =
     value === null
-      ? `${seatName(ctx.seats, seat, ctx.viewer)}'s candidate, face down`
-      : `${seatName(ctx.seats, seat, ctx.viewer)}'s candidate: ${value}${seat === view.seat ? "" : " (you inspected it)"}`;
+      ? `${seatName(ctx.seats, seat, ctx.you)}'s candidate, face down`
+      : `${seatName(ctx.seats, seat, ctx.you)}'s candidate: ${value}${seat === view.seat ? "" : " (you inspected it)"}`;
   return el(
     "figure",
     { class: `candidate${inspecting ? " inspecting" : ""}` },
@@ -82,7 +82,7 @@ function seatPanel(view, ctx, seat) {
     {
       class: `seat-panel${seat === ctx.toAct ? " acting" : ""}${seat === ctx.viewer ? " mine" : ""}${flash ? " flash" : ""}`,
       "data-testid": `seat-${seat}`,
-      "aria-label": seatName(ctx.seats, seat, ctx.viewer),
+      "aria-label": seatName(ctx.seats, seat, ctx.you),
     },
     seatHeader(ctx, seat, extra),
     el(
@@ -110,7 +110,7 @@ function seatPanel(view, ctx, seat) {
 function centre(view, ctx) {
   const parts = [];
   if (view.proposer !== null && view.proposer !== undefined) {
-    const name = seatName(ctx.seats, view.proposer, ctx.viewer);
+    const name = seatName(ctx.seats, view.proposer, ctx.you);
     const flash = ctx.highlight && ctx.highlight.proposerCat;
     parts.push(
       el(
@@ -130,7 +130,7 @@ function centre(view, ctx) {
         "ol",
         { class: "inspection", "data-testid": "inspection", "aria-label": "inspection order" },
         queue.map((seat, i) =>
-          el("li", { class: i === 0 ? "current" : "" }, `${i === 0 ? "👀 " : ""}${seatName(ctx.seats, seat, ctx.viewer)}`),
+          el("li", { class: i === 0 ? "current" : "" }, `${i === 0 ? "👀 " : ""}${seatName(ctx.seats, seat, ctx.you)}`),
         ),
       ),
     );
@@ -140,7 +140,7 @@ function centre(view, ctx) {
       el(
         "p",
         { class: "note" },
-        `Still to nominate: ${view.to_nominate.map((s) => seatName(ctx.seats, s, ctx.viewer)).join(", ")}`,
+        `Still to nominate: ${view.to_nominate.map((s) => seatName(ctx.seats, s, ctx.you)).join(", ")}`,
       ),
     );
   }
@@ -190,10 +190,10 @@ function privatePanel(view, ctx) {
 export function purrfectStatus(view, ctx) {
   if (view.phase === "over") return "Game over.";
   const toAct = view.to_act;
-  const who = toAct === ctx.viewer ? "Your turn" : seatName(ctx.seats, toAct, ctx.viewer);
+  const who = toAct === ctx.you ? "Your turn" : seatName(ctx.seats, toAct, ctx.you);
   let what = PHASES[view.phase] || view.phase;
   if (view.phase === "inspect" && view.inspecting !== null) {
-    what = `looks at ${seatName(ctx.seats, view.inspecting, ctx.viewer)}'s candidate`;
+    what = `looks at ${seatName(ctx.seats, view.inspecting, ctx.you)}'s candidate`;
   }
   return `Round ${view.round + 1} · ${who}: ${what}`;
 }

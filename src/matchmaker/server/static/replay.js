@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
-import { seatName } from "./seats.js";
+import { seatName, withNames } from "./seats.js";
 
 export async function showReplay(root, tableId, params) {
   document.title = "Replay · matchmaker";
@@ -26,10 +26,10 @@ class ReplayViewer {
     });
     const button = (testid, text, label, step) =>
       el("button", { type: "button", "data-testid": testid, "aria-label": label, onclick: () => this.go(step()) }, text);
-    this.first = button("replay-first", "⏮", "first event", () => 0);
+    this.first = button("replay-first", "« First", "first event", () => 0);
     this.prev = button("replay-prev", "◀ Back", "previous event", () => this.index - 1);
     this.next = button("replay-next", "Forward ▶", "next event", () => this.index + 1);
-    this.last = button("replay-last", "⏭", "last event", () => this.frames().length - 1);
+    this.last = button("replay-last", "Last »", "last event", () => this.frames().length - 1);
     this.slider = el("input", { type: "range", min: 0, value: 0, "aria-label": "event", "data-testid": "replay-slider" });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = el("span", { class: "position", "data-testid": "replay-position" });
@@ -81,7 +81,7 @@ class ReplayViewer {
     this.title.textContent = `Replay: ${summary.title}`;
     this.seatSelect.replaceChildren(
       el("option", { value: "" }, "everyone (public view)"),
-      Array.from({ length: summary.players }, (_, s) => el("option", { value: s }, seatName(summary.seats, s))),
+      ...Array.from({ length: summary.players }, (_, s) => el("option", { value: s }, seatName(summary.seats, s))),
     );
     this.seatSelect.value = seat === null ? "" : String(seat);
     const url = `/replay/${encodeURIComponent(this.id)}${seat === null ? "" : `?seat=${seat}`}`;
@@ -98,12 +98,15 @@ class ReplayViewer {
     const before = this.index > 0 ? frames[this.index - 1].view : null;
     const summary = this.data.table;
     const ctx = boardContext(summary, {
+      // A replay shows no presence, and nobody in it is "you".
+      seats: summary.seats.map((seat) => ({ ...seat, connected: true, away: false })),
       viewer: this.data.seat ?? null,
+      you: null,
       highlight: eventHighlight(summary.game, frame.event, before),
     });
     replaceKeepingFocus(this.boardHost, [renderBoard(summary.game, frame.view, ctx)]);
     const lines = frame.lines && frame.lines.length ? frame.lines : [this.index === 0 ? "Before the first event." : ""];
-    this.lines.replaceChildren(...lines.map((line) => el("p", {}, line)));
+    this.lines.replaceChildren(...lines.map((line) => el("p", {}, withNames(line, summary.seats))));
     this.position.textContent = `event ${this.index} of ${frames.length - 1}`;
     this.slider.value = String(this.index);
     this.first.disabled = this.prev.disabled = this.index === 0;

@@ -2,16 +2,30 @@
 
 import { el } from "./dom.js";
 
-/** How a seat is called on screen: the person's name, or the bot's level. */
-export function seatName(seats, seat, viewer = null) {
-  const info = seats && seats[seat];
-  let name = `Seat ${seat}`;
+function plainName(info, seat) {
   if (info && info.kind === "bot") {
     const bot = info.name || "bot";
-    name = /\bbot$/i.test(bot) ? bot : `${bot} bot`;
+    return /\bbot$/i.test(bot) ? bot : `${bot} bot`;
   }
-  else if (info && info.name) name = info.name;
+  return (info && info.name) || `Seat ${seat}`;
+}
+
+/** How a seat is called on screen: the person's name or the bot's level, with the seat number
+ * when two seats would otherwise look the same. */
+export function seatName(seats, seat, viewer = null) {
+  let name = plainName(seats && seats[seat], seat);
+  if (seats && seats.some((other, i) => i !== seat && plainName(other, i) === name)) {
+    name = `${name} · seat ${seat}`;
+  }
   return seat === viewer ? `${name} (you)` : name;
+}
+
+/** Narration names seats by number ("Seat 2"); say who sits there instead. */
+export function withNames(line, seats, you = null) {
+  return line.replace(/\bSeat (\d+)\b/g, (whole, number) => {
+    const seat = Number(number);
+    return seats && seat < seats.length ? seatName(seats, seat, you) : whole;
+  });
 }
 
 /** Small badges next to a seat's name: you, bot, away, offline, thinking, to act. */
@@ -36,7 +50,7 @@ export function seatHeader(ctx, seat, extra = []) {
   return el(
     "h3",
     { class: "seat-name", "data-testid": `seat-name-${seat}` },
-    el("span", { class: "name" }, seatName(ctx.seats, seat, ctx.viewer)),
+    el("span", { class: "name" }, seatName(ctx.seats, seat, ctx.you)),
     seatBadges(ctx, seat, extra),
   );
 }

@@ -7,7 +7,7 @@ import { createChat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
 import { linkBox } from "./links.js";
-import { seatName } from "./seats.js";
+import { seatName, withNames } from "./seats.js";
 
 const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
 
@@ -211,7 +211,7 @@ class TablePage {
     for (const entry of events) {
       const lines = entry.lines || [];
       const actor = Number.isInteger(entry.actor) && entry.actor >= 0 ? entry.actor : null;
-      const named = lines.map((line) => this.withNames(line));
+      const named = lines.map((line) => withNames(line, this.seats, this.seat));
       for (const line of named) {
         this.narration.append(el("li", { class: actor === this.seat && actor !== null ? "mine" : "" }, line));
       }
@@ -229,14 +229,6 @@ class TablePage {
     }
   }
 
-  /** Narration names seats by number; say who sits there instead. */
-  withNames(line) {
-    return line.replace(/\bSeat (\d+)\b/g, (whole, number) => {
-      const seat = Number(number);
-      return seat < this.seats.length ? seatName(this.seats, seat, this.seat) : whole;
-    });
-  }
-
   onThinking(seat) {
     this.thinking = seat;
     this.render();
@@ -245,7 +237,6 @@ class TablePage {
   onPresence(seats) {
     this.seats = seats;
     this.render();
-    this.renderExtras();
   }
 
   onRematch(newTable) {
@@ -308,6 +299,12 @@ class TablePage {
     const view = this.state.view;
     this.status.textContent = this.statusText(ctx);
     this.status.classList.toggle("yours", !this.state.over && (this.state.legal || []).length > 0);
+    if (this.waitingFor().length) {
+      this.boardHost.replaceChildren(this.waitingPanel());
+      this.controls.replaceChildren();
+      this.controlsKey = null;
+      return;
+    }
     replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
     this.renderControls(view);
     this.tick();
@@ -337,9 +334,35 @@ class TablePage {
     ]);
   }
 
+  /** The human seats nobody has taken yet (the deal waits for them). */
+  waitingFor() {
+    if (this.state && this.state.over) return [];
+    return this.seats.filter((s) => s.kind === "human" && !s.joined);
+  }
+
+  waitingPanel() {
+    const invites = new Map((saved.invites(this.id) || []).map((i) => [i.seat, i]));
+    const rows = this.seats.map((s) => {
+      const invite = !s.joined && invites.get(s.seat);
+      return el(
+        "li",
+        { class: s.joined ? "joined" : "open" },
+        `${seatName(this.seats, s.seat, this.seat)}: ${s.joined ? "seated" : "waiting for their invite to be used"}`,
+        invite ? linkBox("Invite link", `${location.origin}${invite.url}`, `invite-link-${s.seat}`) : null,
+      );
+    });
+    return el(
+      "section",
+      { class: "waiting", "data-testid": "waiting" },
+      el("h2", {}, "Waiting for everyone to sit down"),
+      el("p", {}, "The cards are dealt as soon as every person has taken their seat."),
+      el("ul", {}, rows),
+    );
+  }
+
   statusText(ctx) {
-    const waiting = this.seats.filter((s) => s.kind === "human" && !s.joined);
-    if (!this.state.over && waiting.length) {
+    const waiting = this.waitingFor();
+    if (waiting.length) {
       return `Waiting for ${waiting.map((s) => seatName(this.seats, s.seat, this.seat)).join(", ")} to join…`;
     }
     if (this.state.over) return this.resultText();
@@ -461,15 +484,9 @@ class TablePage {
   }
 
   renderExtras() {
-    const parts = [linkBox("Spectator link", `${location.origin}${tablePath(this.id)}?spectate=1`, "spectate-link")];
-    const invites = saved.invites(this.id);
-    const open = new Set(this.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat));
-    if (invites && open.size) {
-      for (const invite of invites.filter((i) => open.has(i.seat))) {
-        parts.unshift(linkBox(`Invite for seat ${invite.seat}`, `${location.origin}${invite.url}`, `invite-link-${invite.seat}`));
-      }
-    }
-    this.extras.replaceChildren(...parts);
+    this.extras.replaceChildren(
+      linkBox("Spectator link", `${location.origin}${tablePath(this.id)}?spectate=1`, "spectate-link"),
+    );
   }
 
   tick() {
