@@ -429,6 +429,19 @@ def test_chat_shows_markup_as_text(server: LiveServer, new_page: Callable[..., P
     bob.reload()
     expect(bob.get_by_test_id("chat-text").last).to_have_text(text)
 
+    for number in range(6):
+        ann.get_by_test_id("chat-input").fill(f"message {number}")
+        ann.get_by_test_id("chat-send").click()
+    expect(ann.get_by_test_id("error-banner")).to_be_visible()
+    expect(ann.get_by_test_id("error-banner")).to_have_attribute("data-code", "rate_limited")
+
+
+def test_an_unknown_table_says_so(server: LiveServer, new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    page.goto(f"{server.url}/table/nosuchtable?spectate=1")
+    expect(page.get_by_test_id("error-banner")).to_have_attribute("data-code", "unknown_table")
+    expect(page.get_by_test_id("connection")).to_have_text("not connected")
+
 
 def test_turn_timer_stand_in_and_taking_the_seat_back(
     server: LiveServer, new_page: Callable[..., Page]

@@ -35,8 +35,15 @@ export class Connection {
       }
       this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket || this.closed) return;
+      if (event.code >= 4000) {
+        // The server turned this connection down for good (no such table): do not retry.
+        this.closed = true;
+        clearInterval(this.pinger);
+        this.onStatus("refused");
+        return;
+      }
       this.onStatus("lost");
       const delay = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => {

@@ -155,9 +155,15 @@ class TablePage {
   }
 
   connectionStatus(status) {
-    const text = { connecting: "connecting…", open: "", lost: "connection lost, reconnecting…" }[status];
+    const text = {
+      connecting: "connecting…",
+      open: "",
+      lost: "connection lost, reconnecting…",
+      refused: "not connected",
+    }[status];
     this.connectionNote.textContent = text;
-    this.connectionNote.classList.toggle("bad", status === "lost");
+    this.connectionNote.classList.toggle("bad", status === "lost" || status === "refused");
+    if (status === "refused" && !this.state) this.status.textContent = "This table cannot be shown.";
   }
 
   send(message) {
