@@ -1,6 +1,6 @@
 // The HTTP API and the credentials kept in this browser.
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code || `HTTP ${status}`);
     this.status = status;

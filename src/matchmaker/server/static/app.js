@@ -2,7 +2,7 @@
 
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
-import { showTable } from "./table.js";
+import { showTable } from "./join.js";
 
 function route() {
   const root = document.getElementById("app");

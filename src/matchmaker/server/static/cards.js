@@ -58,7 +58,7 @@ export function cardText(deck, code) {
 }
 
 /** A spoken description: "king of hearts, Jade, a woman, 10 points". */
-export function cardSpeech(deck, code) {
+function cardSpeech(deck, code) {
   const card = deck.card(code);
   if (card.joker) return `joker ${code}`;
   const parsed = parseCode(code);

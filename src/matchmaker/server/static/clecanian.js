@@ -173,7 +173,7 @@ function abductionNote(view, ctx) {
 }
 
 /** The round scores so far, with totals. */
-export function roundScores(ctx, rounds, players) {
+function roundScores(ctx, rounds, players) {
   if (!rounds || rounds.length === 0) return null;
   const totals = Array.from({ length: players }, (_, s) => rounds.reduce((sum, r) => sum + r[s], 0));
   const head = el(

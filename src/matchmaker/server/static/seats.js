@@ -29,7 +29,7 @@ export function withNames(line, seats, you = null) {
 }
 
 /** Small badges next to a seat's name: you, bot, away, offline, thinking, to act. */
-export function seatBadges(ctx, seat, extra = []) {
+function seatBadges(ctx, seat, extra = []) {
   const info = ctx.seats && ctx.seats[seat];
   const badges = [...extra];
   if (seat === ctx.toAct) badges.unshift(["turn", "to act"]);

@@ -1,7 +1,7 @@
-// The table page: take a seat (or watch), follow the game live, act, talk, rematch.
+// The table page: follow the game live, act, talk, rematch.
 
 import { actionBar } from "./actions.js";
-import { api, saved } from "./api.js";
+import { saved } from "./api.js";
 import { boardContext, eventHighlight, renderBoard, statusLine } from "./board.js";
 import { createChat } from "./chat.js";
 import { Connection } from "./connection.js";
@@ -9,85 +9,10 @@ import { clear, el, replaceKeepingFocus } from "./dom.js";
 import { linkBox } from "./links.js";
 import { seatName, withNames } from "./seats.js";
 
-const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
+export const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
 
-export async function showTable(root, tableId, params) {
-  document.title = "Table · matchmaker";
-  const invite = params.get("invite");
-  if (invite) return joinForm(root, tableId, invite);
-  if (params.get("spectate")) return new TablePage(root, tableId, null).start();
-  const token = saved.token(tableId);
-  if (token) return new TablePage(root, tableId, token).start();
-  return noSeat(root, tableId);
-}
-
-function page(root, ...children) {
-  clear(root).append(
-    el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")),
-    el("main", { class: "narrow" }, ...children),
-  );
-}
-
-function noSeat(root, tableId) {
-  page(
-    root,
-    el("h1", {}, "You have no seat at this table"),
-    el("p", {}, "Open your invite link to sit down, or watch the game as a spectator."),
-    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1`, class: "button", "data-testid": "watch" }, "Watch this table")),
-  );
-}
-
-function joinForm(root, tableId, invite) {
-  const name = el("input", {
-    type: "text", id: "join-name", maxlength: 24, value: saved.name(), "data-testid": "join-name", autocomplete: "nickname",
-  });
-  const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
-  const submit = el("button", { type: "submit", "data-testid": "join-submit" }, "Take your seat");
-  const existing = saved.token(tableId);
-  const form = el(
-    "form",
-    {
-      class: "card-form",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        submit.disabled = true;
-        error.hidden = true;
-        const chosen = name.value.trim();
-        if (chosen) saved.setName(chosen);
-        try {
-          const joined = await api.join(tableId, invite, chosen || null);
-          saved.setToken(tableId, joined.token);
-          enter(root, tableId, joined.token);
-        } catch (err) {
-          if (err.code === "invite_used" && existing) {
-            enter(root, tableId, existing);
-            return;
-          }
-          error.textContent = err.message;
-          error.hidden = false;
-          submit.disabled = false;
-        }
-      },
-    },
-    el("label", { for: "join-name" }, "Your name"),
-    name,
-    submit,
-    error,
-  );
-  page(
-    root,
-    el("h1", {}, "You are invited to a table"),
-    form,
-    existing
-      ? el("p", {}, "You already have a seat here: ", el("a", { href: tablePath(tableId), "data-testid": "my-seat" }, "go to your seat"), ".")
-      : null,
-    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1` }, "Only watch")),
-  );
-  name.focus();
-}
-
-function enter(root, tableId, token) {
-  history.replaceState(null, "", tablePath(tableId));
+/** Open the live table, seated with `token` (or watching when it is null). */
+export function openTable(root, tableId, token) {
   new TablePage(root, tableId, token).start();
 }
 
@@ -225,7 +150,7 @@ class TablePage {
       if (actor !== this.seat || actor === null) others.push(...named);
     }
     while (this.narration.children.length > 300) this.narration.firstChild.remove();
-    this.narration.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    this.narration.scrollTop = this.narration.scrollHeight;
     this.highlight = highlight;
     if (others.length) {
       this.lastMove.replaceChildren(...others.slice(-3).map((line) => el("p", {}, line)));
@@ -281,6 +206,9 @@ class TablePage {
     if (this.busy || !this.state) return;
     this.errorBanner.hidden = true;
     const message = { type: "act", token: this.token, action: { name: action.name, arg: action.arg ?? null }, seq: this.state.seq };
+    // Whoever acted from a focused button gets the focus back on the next choices.
+    const active = document.activeElement;
+    this.refocus = Boolean(active && active !== document.body && this.main.contains(active));
     if (this.send(message)) {
       this.busy = true;
       this.render();
@@ -338,6 +266,11 @@ class TablePage {
       this.claimControl(view),
       this.resultPanel(),
     ]);
+    const first = this.controls.querySelector("button.action:not([disabled])");
+    if (this.refocus && first && !this.controls.contains(document.activeElement)) {
+      this.refocus = false;
+      first.focus({ preventScroll: true });
+    }
   }
 
   /** The human seats nobody has taken yet (the deal waits for them). */

@@ -1,0 +1,85 @@
+// Arriving at a table: with an invite (take the seat), a saved token (sit again), or to watch.
+
+import { api, saved } from "./api.js";
+import { clear, el } from "./dom.js";
+import { openTable, tablePath } from "./table.js";
+
+export async function showTable(root, tableId, params) {
+  document.title = "Table · matchmaker";
+  const invite = params.get("invite");
+  if (invite) return joinForm(root, tableId, invite);
+  if (params.get("spectate")) return openTable(root, tableId, null);
+  const token = saved.token(tableId);
+  if (token) return openTable(root, tableId, token);
+  return noSeat(root, tableId);
+}
+
+function page(root, ...children) {
+  clear(root).append(
+    el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")),
+    el("main", { class: "narrow" }, ...children),
+  );
+}
+
+function noSeat(root, tableId) {
+  page(
+    root,
+    el("h1", {}, "You have no seat at this table"),
+    el("p", {}, "Open your invite link to sit down, or watch the game as a spectator."),
+    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1`, class: "button", "data-testid": "watch" }, "Watch this table")),
+  );
+}
+
+function joinForm(root, tableId, invite) {
+  const name = el("input", {
+    type: "text", id: "join-name", maxlength: 24, value: saved.name(), "data-testid": "join-name", autocomplete: "nickname",
+  });
+  const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
+  const submit = el("button", { type: "submit", "data-testid": "join-submit" }, "Take your seat");
+  const existing = saved.token(tableId);
+  const form = el(
+    "form",
+    {
+      class: "card-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        submit.disabled = true;
+        error.hidden = true;
+        const chosen = name.value.trim();
+        if (chosen) saved.setName(chosen);
+        try {
+          const joined = await api.join(tableId, invite, chosen || null);
+          saved.setToken(tableId, joined.token);
+          enter(root, tableId, joined.token);
+        } catch (err) {
+          if (err.code === "invite_used" && existing) {
+            enter(root, tableId, existing);
+            return;
+          }
+          error.textContent = err.message;
+          error.hidden = false;
+          submit.disabled = false;
+        }
+      },
+    },
+    el("label", { for: "join-name" }, "Your name"),
+    name,
+    submit,
+    error,
+  );
+  page(
+    root,
+    el("h1", {}, "You are invited to a table"),
+    form,
+    existing
+      ? el("p", {}, "You already have a seat here: ", el("a", { href: tablePath(tableId), "data-testid": "my-seat" }, "go to your seat"), ".")
+      : null,
+    el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1` }, "Only watch")),
+  );
+  name.focus();
+}
+
+function enter(root, tableId, token) {
+  history.replaceState(null, "", tablePath(tableId));
+  openTable(root, tableId, token);
+}
