@@ -130,7 +130,7 @@ function centre(view, ctx) {
         "ol",
         { class: "inspection", "data-testid": "inspection", "aria-label": "inspection order" },
         queue.map((seat, i) =>
-          el("li", { class: i === 0 ? "current" : "" }, `${i === 0 ? "👀 " : ""}${seatName(ctx.seats, seat, ctx.you)}`),
+          el("li", { class: i === 0 ? "current" : "" }, `${i === 0 ? "▶ " : ""}${seatName(ctx.seats, seat, ctx.you)}`),
         ),
       ),
     );

@@ -343,7 +343,7 @@ class TablePage {
 
   claimControl(view) {
     if (this.summary.game !== "purrfect" || this.seat === null || this.state.over) return null;
-    const standing = view.standing && view.standing[this.seat];
+    if (!(view.standing && view.standing[this.seat])) return null;
     const select = el(
       "select",
       { id: "claim-value", "data-testid": "claim-value", "data-focus": "claim-value", "aria-label": "claimed value" },
@@ -356,8 +356,7 @@ class TablePage {
         type: "submit",
         "data-testid": "claim-send",
         "data-focus": "claim-send",
-        disabled: !standing,
-        title: standing ? "Say it to the table; true or not" : "You have no candidate standing",
+        title: "Say it to the table, true or not: a claim binds nobody",
       },
       "Say it",
     );
