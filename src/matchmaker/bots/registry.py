@@ -19,6 +19,8 @@ BOTS: dict[str, dict[str, str]] = {
         "clecanian": "matchmaker.bots.clecanian.strong:ClecanianStrong",
         "purrfect": "matchmaker.bots.purrfect.strong:PurrfectStrong",
     },
+    # OpenSpiel's ISMCTS (needs the ``rl`` extra); imported only when asked for.
+    "openspiel-ismcts": {"*": "matchmaker.interop.openspiel_bot:OpenSpielISMCTS"},
 }
 
 #: Difficulty levels offered to players, and the bot each stands for.
