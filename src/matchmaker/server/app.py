@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -20,6 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import read_message
 from matchmaker.server.table import Connection, Refused, Table, Timing
+
+LOG = logging.getLogger("matchmaker.server")
 
 #: The largest request body the API reads, in bytes.
 MAX_BODY = 256 * 1024
@@ -150,6 +153,11 @@ async def serve_socket(lobby: Lobby, websocket: WebSocket) -> None:
                     _intent(lobby, table, conn, message)
             except Refused as exc:
                 conn.send({"type": "error", "code": exc.code, "message": exc.message,
+                           "about": about})  # fmt: skip
+            except Exception:
+                LOG.exception("table %s: a %s message failed", table.id, about)
+                failed = "the server could not carry this out; nothing changed"
+                conn.send({"type": "error", "code": "server_error", "message": failed,
                            "about": about})  # fmt: skip
     except WebSocketDisconnect:
         pass

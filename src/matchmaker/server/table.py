@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections import deque
@@ -27,6 +28,8 @@ from matchmaker.core.errors import IllegalActionError, MatchmakerError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
 from matchmaker.server.storage import ChatRow, Storage, TableRow, now, secret_hash
+
+LOG = logging.getLogger("matchmaker.server")
 
 #: The bot that stands in for a person who left or ran out of time.
 STAND_IN = "medium"
@@ -505,14 +508,20 @@ class Table:
         started = time.monotonic()
         view = self.state.view(seat)
         legal = list(self.state.legal_actions())
-        action = await asyncio.to_thread(bot.choose, view, legal)
+        try:
+            action = await asyncio.to_thread(bot.choose, view, legal)
+        except Exception:
+            LOG.exception("table %s: the %s bot at seat %d failed", self.id, bot.name, seat)
+            action = None
         rest = self.timing.bot_pause - (time.monotonic() - started)
         if rest > 0:
             await asyncio.sleep(rest)
         if self.seq != seq or self.state.is_over:
             return False
         if action not in legal:
-            action = legal[0]
+            LOG.warning("table %s: seat %d's bot chose no legal action; it plays at random",
+                        self.id, seat)  # fmt: skip
+            action = legal[self._chance.randrange(len(legal))]
         self._apply(seat, action)
         self._after_change()
         return True
@@ -540,6 +549,11 @@ class Table:
         """Start driving the game (on the running event loop)."""
         if self.task is None and not self.state.is_over:
             self.task = asyncio.get_running_loop().create_task(self.run(), name=self.id)
+            self.task.add_done_callback(self._driver_done)
+
+    def _driver_done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            LOG.error("table %s stopped: %r", self.id, task.exception())
 
     async def stop(self) -> None:
         """Stop driving the game (the database already holds everything)."""
