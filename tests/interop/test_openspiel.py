@@ -391,10 +391,14 @@ class QuickISMCTS(OpenSpielISMCTS):
 )
 def test_openspiel_bot_plays_in_matchmaker(name: str, options: dict[str, Any]) -> None:
     game = load_game(name, options)
-    players: list[Bot] = [QuickISMCTS(game, 0, 1)]
-    players += [make_bot("greedy", game, seat, seat) for seat in range(1, game.players)]
-    final = play_game(game, players, seed=4).state
-    assert final.is_over
+    records = []
+    for _ in range(2):
+        players: list[Bot] = [QuickISMCTS(game, 0, 1)]
+        players += [make_bot("greedy", game, seat, seat) for seat in range(1, game.players)]
+        final = play_game(game, players, seed=4).state
+        assert final.is_over
+        records.append(final.record())
+    assert records[0] == records[1]  # the same seed plays the same game
 
 
 def test_simulate_seats_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:

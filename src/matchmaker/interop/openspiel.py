@@ -245,10 +245,13 @@ class MatchmakerSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state with the same information state for ``player_id``, the hidden cards drawn
         at random (seeded from ``probability_sampler``)."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        return self.resample(int(player_id), random.Random(int(probability_sampler() * 2**53)))
+
+    def resample(self, player: int, rng: random.Random) -> Any:
+        """``resample_from_infostate`` with the hidden cards drawn from ``rng``."""
         codec = self._table.codec
-        sampled = codec.can_sample(self._table.view(int(player_id)))
-        table = self._table.resample(int(player_id), rng)
+        sampled = codec.can_sample(self._table.view(player))
+        table = self._table.resample(player, rng)
         game = self.get_game()
         if sampled:
             return MatchmakerSpielState(game, table)

@@ -83,6 +83,8 @@ class OpenSpielISMCTS(Bot):
             random_state=np.random.RandomState(self.rng.randrange(2**32)),
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
         )
+        # Worlds sampled from this bot's generator, so that the same seed plays the same way.
+        self.search.set_resampler(lambda state, player: state.resample(player, self.rng))
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """The most visited action of a search from a world sampled from ``view``."""
