@@ -4,6 +4,7 @@ recall, resampling, ISMCTS, and bots of either library playing in the other."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any, ClassVar
 
@@ -17,6 +18,7 @@ from matchmaker import load_game
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
 from matchmaker.bots.runner import play_game
+from matchmaker.core.play import play_random
 from matchmaker.games.clecanian.state import DRAW_STOCK, SWAP_ACTIONS
 from matchmaker.games.purrfect.state import NOMINATE_ACTIONS, PRESENT_ACTIONS, REJECT
 from matchmaker.interop.openspiel import (
@@ -115,6 +117,25 @@ def test_clecanian_game_info_follows_players_and_max_turns(players: int) -> None
     # Ten columns of a 2x5 grid (2x4 for four players) between -10 and 20 points, two rounds.
     columns = 4 if players == 4 else 5
     assert game.max_utility() == 2 * columns * 30
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "games"),
+    [
+        ("purrfect", {"players": 2}, 300),
+        ("purrfect", {"players": 5}, 100),
+        ("clecanian", {"players": 2, "epilogue": True}, 10),
+        ("clecanian", {"players": 4}, 10),
+    ],
+)
+def test_random_games_stay_within_max_game_length(
+    name: str, options: dict[str, Any], games: int
+) -> None:
+    game = load_game(name, options)
+    bound = spiel_game(game).max_game_length()
+    rng = random.Random(6)
+    longest = max(play_random(game, rng).decision_count() for _ in range(games))
+    assert 0 < longest <= bound
 
 
 def test_parameters_are_the_game_options() -> None:

@@ -9,11 +9,12 @@ The length of a game: a round has ``2n`` initial reveals and at most ``T = max_t
 turns (the limit, plus the final turns of an end triggered on the last allowed turn) of two
 decisions each, plus one abduction per joker resolution. A joker, once resolved, lies on the
 discard pile until it is drawn from there (once per turn at most) or the stock is rebuilt from
-the pile, so each joker is resolved at most once per turn and per initial reveal. The bound
-``max_game_length = rounds x (2n + 2T + J x (T + 2n))`` for ``J`` jokers relies on that; only a
-joker that comes back in the middle of one chain of jokers (the stock rebuilt during the chain,
-or the epilogue variant shuffling it back) can be resolved twice in one turn, which the rules
-allow but which is rare enough never to have been seen.
+the pile, so (but for the case below) each joker is resolved at most once per turn and per
+initial reveal, and ``max_game_length = rounds x (2n + 2T + J x (T + 2n))`` for ``J`` jokers.
+The rules do let a joker come back within one chain of jokers (the stock rebuilt during the
+chain, or the epilogue variant shuffling it back), so no finite bound holds in theory; going
+past this one would take hundreds of such chains in a round, where random games use a few
+percent of the allowance.
 """
 
 from __future__ import annotations
