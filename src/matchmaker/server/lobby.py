@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from matchmaker.bots.registry import LEVELS, bot_class, bot_names
+from matchmaker.bots.registry import bot_class, bot_names
 from matchmaker.cli.narrate import narrate_event
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.errors import MatchmakerError, OptionError
@@ -102,10 +102,10 @@ class Lobby:
                     "title": game.title,
                     "players": {"min": counts[0], "max": counts[1], "default": game.players},
                     "options": _option_defaults(game.options),
-                    "bots": bot_names(name),
+                    "bots": _playable_bots(name),
                 }
             )
-        names = ["random", "greedy", "strong", *LEVELS]
+        names = sorted({bot for game in out for bot in game["bots"]})
         return {"games": out, "bots": names}
 
     # -- creating and joining -------------------------------------------------------------------
@@ -320,6 +320,19 @@ class Lobby:
 def _view(state: Any, viewer: int | None) -> dict[str, Any]:
     view: dict[str, Any] = state.view(viewer).to_json()
     return view
+
+
+def _playable_bots(game: str) -> list[str]:
+    """The bots that can sit at a table of ``game`` on this server (a bot whose package is not
+    installed, such as ``openspiel-ismcts`` without the ``rl`` extra, is left out)."""
+    playable = []
+    for name in bot_names(game):
+        try:
+            bot_class(name, game)
+        except OptionError:
+            continue
+        playable.append(name)
+    return playable
 
 
 def _viewer(seat: Any, players: int) -> int | None:
