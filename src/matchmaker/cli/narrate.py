@@ -84,9 +84,14 @@ def narrate_clecanian(
         return None
     who = seat_name(actor)
     name = action.name
+    round_over = len(after.round_scores) > len(before.round_scores)
+    # When the event ends the round, ``after`` already shows the next deal: the grids as the
+    # round ended are its previous grids, and the discard pile is new.
+    grids = after.previous_grids if round_over else after.grids
+    discard = () if round_over else after.discard
     if name == "reveal":
         pos = int(str(action.arg))
-        revealed = after.grids[actor][pos]
+        revealed = grids[actor][pos]
         # A joker leaves the grid as soon as it is turned up: its place waits for a refill.
         what = describe_card(deck, revealed) if revealed else "a joker"
         return f"{who} reveals {_pos(after, pos)}: {what}."
@@ -96,14 +101,17 @@ def narrate_clecanian(
         return f"{who} takes {describe_card(deck, before.discard[-1])} from the discard pile."
     if name == "swap":
         pos = int(str(action.arg))
-        placed = after.grids[actor][pos]
+        placed = grids[actor][pos]
         out = before.grids[actor][pos]
         gone = describe_card(deck, out) if out else "a face-down card"
-        if out is None and len(after.discard) > len(before.discard):
-            gone = describe_card(deck, after.discard[-1])
+        if out is None and len(discard) > len(before.discard):
+            gone = describe_card(deck, discard[-1])
         return f"{who} puts {describe_card(deck, placed)} at {_pos(after, pos)}, discarding {gone}."
     if name == "discard":
-        return f"{who} discards {describe_card(deck, after.discard[-1])}."
+        if discard:
+            return f"{who} discards {describe_card(deck, discard[-1])}."
+        drawn = before.drawn
+        return f"{who} discards {describe_card(deck, drawn) if drawn else 'the drawn card'}."
     if name == "abduct":
         victim = before.victim if before.victim is not None else 0
         woman = before.grids[victim][int(str(action.arg))]

@@ -406,7 +406,10 @@ class Table:
         state.apply(action, actor)
         lines: list[str] = []
         if before is not None:
-            lines = narrate_event(self.game, before, actor, action, state.public_view())
+            try:
+                lines = narrate_event(self.game, before, actor, action, state.public_view())
+            except Exception:  # narration is told beside the game; it must never stop it
+                LOG.exception("table %s: event %d could not be narrated", self.id, self.seq)
         self.seen.append(
             Seen(self.seq, actor, [a.to_event(actor) for a in seen], [str(x) for x in lines])
         )
@@ -553,7 +556,8 @@ class Table:
 
     def _driver_done(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
-            LOG.error("table %s stopped: %r", self.id, task.exception())
+            error = task.exception()
+            LOG.error("table %s stopped: %r", self.id, error, exc_info=error)
 
     async def stop(self) -> None:
         """Stop driving the game (the database already holds everything)."""
