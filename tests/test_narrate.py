@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from matchmaker.cli.narrate import narrate_event
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.registry import load_game
 
 
-def narrate_random_game(name: str, seed: int, **options: object) -> list[tuple[str, list[str]]]:
+def narrate_random_game(name: str, seed: int, **options: Any) -> list[tuple[str, list[str]]]:
     """Every (action name, narration) of a random game, told from the public views."""
     game = load_game(name, **options)
     state = game.new_state()
