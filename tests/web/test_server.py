@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from matchmaker.core.records import game_of_record, parse_logged_event, replay
+from matchmaker.core.game import Game
+from matchmaker.core.records import parse_logged_event, replay
 from matchmaker.core.registry import load_game
 from matchmaker.server.storage import SCHEMA_VERSION, Storage, StorageError
 from tests.web.client import Peer, create_table, http, join, play_to_end
@@ -128,12 +129,9 @@ def stored_events(server: LiveServer, table: str) -> list[dict[str, Any]]:
     return events
 
 
-def check_messages(
-    record: dict[str, Any], events: list[dict[str, Any]], peer: Peer, seat: int | None
-) -> None:
+def check_messages(game: Game, events: list[dict[str, Any]], peer: Peer, seat: int | None) -> None:
     """Every state message holds exactly the seat's view at its seq and the events as the
     seat may see them; no message names a Clecanian card that is face down and unseen."""
-    game = game_of_record(record)
     state = game.new_state()
     public: set[str] = set()
     views: dict[int, Any] = {0: json.loads(json.dumps(state.view(seat).to_json()))}
@@ -174,6 +172,13 @@ def check_messages(
         ("clecanian", {"players": 2, "rounds": 2}, ["human", "random"]),
         ("purrfect", {"players": 3}, ["human", "greedy", "human"]),
         ("purrfect", {"players": 4}, ["human", "greedy", "strong", "random"]),
+        ("clecanian", {"players": 4, "rounds": 1, "epilogue": True}, ["human", "greedy"] * 2),
+        ("purrfect", {"players": 2, "deck": "faq38"}, ["human", "human"]),
+        (
+            "purrfect",
+            {"players": 5, "first_proposer": "random"},
+            ["random", "human"] * 2 + ["greedy"],
+        ),
     ],
 )
 def test_whole_games_tell_each_seat_only_its_view(
@@ -191,10 +196,11 @@ def test_whole_games_tell_each_seat_only_its_view(
     named = record["meta"]["seats"]
     assert [n if k != "human" else "human" for n, k in zip(named, seats, strict=True)] == seats
     events = stored_events(server, table)
+    game_played = load_game(game, options)
     for seat, peer in peers.items():
-        check_messages(record, events, peer, seat)
+        check_messages(game_played, events, peer, seat)
         assert peer.messages[0]["type"] == "welcome" and peer.messages[0]["seat"] == seat
-    check_messages(record, events, spectator, None)
+    check_messages(game_played, events, spectator, None)
     status, finished = http("GET", f"{server.url}/api/finished")
     assert table in [t["id"] for t in finished["tables"]]
     status, frames = http("GET", f"{server.url}/api/tables/{table}/replay?seat=0")

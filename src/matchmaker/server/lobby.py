@@ -122,7 +122,7 @@ class Lobby:
         if not isinstance(options, Mapping):
             raise ApiError(400, "bad_option", "options must be a JSON object")
         deck = options.get("deck")
-        if isinstance(deck, str) and deck != "default":
+        if name == "clecanian" and isinstance(deck, str) and deck != "default":
             raise ApiError(400, "bad_option", "option deck: give the deck data itself, not a path")
         try:
             game = load_game(str(name), dict(options))
