@@ -4,7 +4,8 @@
 
 Each matchup is one ``matchmaker simulate GAME --bots A,B,B... --swap-seats --json`` run; the
 table shows the first bot against copies of the second. Decision times come from a few games
-played with a clock around every decision.
+played with a clock around every decision: the CPU time of the deciding thread, so that they
+say what one core spends whatever else the machine is doing.
 """
 
 from __future__ import annotations
@@ -86,9 +87,18 @@ def main() -> None:
     parser.add_argument("--timing-games", type=int, default=3)
     parser.add_argument("--first", action="append", help="only matchups with this first bot")
     parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--no-strength", action="store_true", help="only the decision times")
     parser.add_argument("--game", action="append", help="only this game")
     parser.add_argument("--players", type=int, action="append", help="only these counts")
     args = parser.parse_args()
+    if not args.no_strength:
+        strength_table(args)
+    if not args.no_timing:
+        timing_table(args)
+
+
+def strength_table(args: argparse.Namespace) -> None:
+    """The strength lines: each matchup run through ``matchmaker simulate``."""
     print("| game | players | bots | games | first bot's win rate (95% CI) | ", end="")
     print("its mean score - others' (95% CI) | the others' win rate (95% CI) |")
     print("|---|---:|---|---:|---:|---:|---:|")
@@ -109,18 +119,23 @@ def main() -> None:
                     f"{estimate(b['win_rate'], b['win_rate_ci'], 3)} |",
                     flush=True,
                 )
-    if args.no_timing:
-        return
+
+
+def timing_table(args: argparse.Namespace) -> None:
+    """CPU seconds per decision of each bot at seat 0 against ``greedy`` bots."""
     print()
-    print("| game | bot | players | decisions timed | mean s/decision | max s/decision |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| game | bot | players | decisions timed | mean s | median s | max s |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for game in PLAYER_COUNTS:
+        if args.game and game not in args.game:
+            continue
         for bot in ("greedy", "strong"):
-            for players in (2, 4):
+            for players in args.players or PLAYER_COUNTS[game]:
                 times = decision_times(game, bot, players, args.timing_games)
                 print(
                     f"| {game} | {bot} | {players} | {len(times)} | "
-                    f"{statistics.mean(times):.4f} | {max(times):.4f} |",
+                    f"{statistics.mean(times):.4f} | {statistics.median(times):.4f} | "
+                    f"{max(times):.4f} |",
                     flush=True,
                 )
 
