@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from matchmaker.cli.narrate import narrate_event
 from matchmaker.core.game import Game
 from matchmaker.core.records import parse_logged_event, replay
 from matchmaker.core.registry import load_game
@@ -130,18 +131,23 @@ def stored_events(server: LiveServer, table: str) -> list[dict[str, Any]]:
 
 
 def check_messages(game: Game, events: list[dict[str, Any]], peer: Peer, seat: int | None) -> None:
-    """Every state message holds exactly the seat's view at its seq and the events as the
-    seat may see them; no message names a Clecanian card that is face down and unseen."""
+    """Every state message holds exactly the seat's view at its seq, the events as the seat
+    may see them, and narration told from what a spectator sees; no message of any kind names
+    a Clecanian card that is face down and unseen."""
     state = game.new_state()
     public: set[str] = set()
     views: dict[int, Any] = {0: json.loads(json.dumps(state.view(seat).to_json()))}
     redacted: dict[int, dict[str, Any]] = {}
+    narrated: dict[int, list[str]] = {}
     hidden: dict[int, set[str]] = {}
     clecanian = game.name == "clecanian"
     for index, event in enumerate(events):
         actor, action = parse_logged_event(game, event)
         redacted[index] = state.redact(action, seat).to_event(actor)
+        before = state.public_view()
+        spectators_see = state.redact(action, None)
         state.apply(action, actor)
+        narrated[index] = narrate_event(game, before, actor, spectators_see, state.public_view())
         view = state.view(seat)
         views[index + 1] = json.loads(json.dumps(view.to_json()))
         if clecanian:
@@ -152,15 +158,16 @@ def check_messages(game: Game, events: list[dict[str, Any]], peer: Peer, seat: i
             hidden[index + 1] = hidden_codes(state, public)
     states = [m for m in peer.messages if m["type"] == "state"]
     assert states, "no state was received"
+    seq = 0
     for text, message in zip(peer.raw, peer.messages, strict=True):
-        if message["type"] != "state":
-            continue
-        seq = message["seq"]
-        assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
-        for told in message["events"]:
-            assert told["event"] == redacted[told["seq"]]
-        if seat is not None and message["to_act"] != seat:
-            assert message["legal"] == []
+        if message["type"] == "state":
+            seq = message["seq"]
+            assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
+            for told in message["events"]:
+                assert told["event"] == redacted[told["seq"]]
+                assert told["lines"] == narrated[told["seq"]]
+            if seat is not None and message["to_act"] != seat:
+                assert message["legal"] == []
         for code in hidden.get(seq, ()):
             assert f'"{code}"' not in text, f"face-down {code} sent to seat {seat} at {seq}"
 

@@ -20,7 +20,7 @@ def test_a_failing_plug_in_bot_does_not_stop_the_table(tmp_path: Path) -> None:
         made = client.post(
             "/api/tables",
             json={"game": "clecanian", "options": {"rounds": 1},
-                  "seats": ["tests.web.crashing_bot:CrashingBot", "greedy"]},
+                  "seats": ["tests.web.plugin_bots:CrashingBot", "greedy"]},
         )  # fmt: skip
         assert made.status_code == 201, made.json()
         table = made.json()["table"]
@@ -35,7 +35,7 @@ def test_plug_in_bots_are_refused_unless_the_server_allows_them(tmp_path: Path) 
     with TestClient(create_app(tmp_path)) as client:
         answer = client.post(
             "/api/tables",
-            json={"game": "clecanian", "seats": ["human", "tests.web.crashing_bot:CrashingBot"]},
+            json={"game": "clecanian", "seats": ["human", "tests.web.plugin_bots:CrashingBot"]},
         )
         assert answer.status_code == 400 and answer.json()["error"] == "bad_bot"
 

@@ -76,6 +76,8 @@ def narrate_clecanian(
 ) -> str | None:
     """One line for a Clecanian Golf event; a card from the stock is told with what follows."""
     if actor == CHANCE:
+        if action.arg is None:
+            return None  # a card only its drawer sees
         shown = describe_card(deck, str(action.arg))
         if before.phase == "refill_card":
             return f"  A card from the stock refills the gap: {shown}."

@@ -44,6 +44,9 @@ class Game(ABC):
     name: ClassVar[str]
     #: The human name of the game.
     title: ClassVar[str]
+    #: The fewest and the most seats the game can be played with.
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
     #: The phase at whose start the seats may talk to the acting seat (None: no table talk).
     talk_phase: ClassVar[str | None] = None
     options: GameOptions

@@ -125,7 +125,7 @@ async def serve_socket(lobby: Lobby, websocket: WebSocket) -> None:
             table = lobby.table(websocket.path_params["table"])
         except ApiError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "about": None})
-            conn.send(None)  # type: ignore[arg-type]
+            conn.outbox.put_nowait(None)
             await writer
             await websocket.close(code=4404)
             return

@@ -15,11 +15,11 @@ from typing import Any
 from matchmaker.bots.registry import bot_class, bot_names
 from matchmaker.cli.narrate import narrate_event
 from matchmaker.core.actions import CHANCE
-from matchmaker.core.errors import MatchmakerError, OptionError
+from matchmaker.core.errors import OptionError
 from matchmaker.core.records import parse_logged_event
-from matchmaker.core.registry import GAMES, load_game
+from matchmaker.core.registry import GAMES, game_class, load_game
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
-from matchmaker.server.table import Table, Timing
+from matchmaker.server.table import Table, Timing, seat_label
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
@@ -95,12 +95,15 @@ class Lobby:
         out = []
         for name in sorted(GAMES):
             game = load_game(name)
-            counts = _player_range(name)
             out.append(
                 {
                     "id": name,
                     "title": game.title,
-                    "players": {"min": counts[0], "max": counts[1], "default": game.players},
+                    "players": {
+                        "min": game.min_players,
+                        "max": game.max_players,
+                        "default": game.players,
+                    },
                     "options": _option_defaults(game.options),
                     "bots": _playable_bots(name),
                 }
@@ -215,7 +218,7 @@ class Lobby:
             if seat_row.joined:
                 raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
             name = _clean_name(body.get("name"), seat_row.seat)
-            token = table.new_token()
+            token = _new_id("tk_", 24)
             self.storage.join(table_id, seat_row.seat, secret_hash(token), name)
             table.seat_joined(seat_row.seat, name, secret_hash(token))
             return {"seat": seat_row.seat, "token": token}
@@ -257,16 +260,13 @@ class Lobby:
             if before is not None and row.finished is not None and row.finished >= before:
                 continue
             seats = self.storage.seats(row.id)
-            names = [
-                kind if kind != "human" else (seats[s].name or f"Seat {s}")
-                for s, kind in enumerate(row.seats)
-            ]
+            names = [seat_label(kind, seats[s].name, s) for s, kind in enumerate(row.seats)]
             result = row.result or {}
             out.append(
                 {
                     "id": row.id,
                     "game": row.game,
-                    "title": load_game(row.game, row.options).title,
+                    "title": game_class(row.game).title,
                     "players": len(row.seats),
                     "seats": names,
                     "scores": result.get("scores"),
@@ -298,9 +298,10 @@ class Lobby:
         for index, event in enumerate(events):
             actor, action = parse_logged_event(table.game, event)
             seen = state.redact(action, viewer).to_event(actor)
+            public = state.redact(action, None)
             before = state.public_view()
             state.apply(action, actor)
-            lines += narrate_event(table.game, before, actor, action, state.public_view())
+            lines += narrate_event(table.game, before, actor, public, state.public_view())
             upcoming = events[index + 1] if index + 1 < len(events) else None
             if actor == CHANCE and isinstance(upcoming, dict) and "chance" in upcoming:
                 continue  # a run of chance outcomes (a deal) makes one frame
@@ -345,17 +346,6 @@ def _viewer(seat: Any, players: int) -> int | None:
     if not 0 <= number < players:
         raise ApiError(400, "bad_field", f"seat must be from 0 to {players - 1}")
     return number
-
-
-def _player_range(name: str) -> tuple[int, int]:
-    counts = []
-    for players in range(1, 13):
-        try:
-            load_game(name, players=players)
-        except MatchmakerError:
-            continue
-        counts.append(players)
-    return (min(counts), max(counts)) if counts else (2, 2)
 
 
 def _option_defaults(options: Any) -> dict[str, Any]:

@@ -14,7 +14,6 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +35,14 @@ STAND_IN = "medium"
 #: Chat messages (and claims) a seat may send in ``RATE_WINDOW`` seconds.
 RATE_LIMIT = 5
 RATE_WINDOW = 10.0
+
+
+def seat_label(kind: str, name: str | None, seat: int) -> str:
+    """How a seat is named at the table: a bot by its name or level, a person by the name
+    they joined with (``Seat N`` if none)."""
+    if kind != "human":
+        return kind
+    return name or f"Seat {seat}"
 
 
 class Refused(Exception):
@@ -90,14 +97,12 @@ class Table:
         game: Game,
         storage: Storage,
         timing: Timing,
-        on_finish: Callable[[Table], None] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
         self.game = game
         self.storage = storage
         self.timing = timing
-        self.on_finish = on_finish
         self.state: State = game.new_state()
         self.kinds = list(row.seats)
         seat_rows = storage.seats(row.id)
@@ -149,7 +154,7 @@ class Table:
             {
                 "seat": seat,
                 "kind": "human" if kind == "human" else "bot",
-                "name": kind if kind != "human" else self.display_name(seat),
+                "name": seat_label(kind, self.names[seat], seat),
                 "joined": self.joined[seat],
                 "connected": kind != "human" or seat in present,
                 "away": seat in self.away,
@@ -158,11 +163,9 @@ class Table:
         ]
 
     def display_name(self, seat: int) -> str:
-        """A seat's name as shown at the table."""
-        kind = self.kinds[seat]
-        if kind != "human":
-            return f"{kind} bot"
-        return self.names[seat] or f"Seat {seat}"
+        """A seat's name in the chat: a bot's says it is one (``hard bot``)."""
+        label = seat_label(self.kinds[seat], self.names[seat], seat)
+        return label if self.kinds[seat] == "human" else f"{label} bot"
 
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (``GET /api/tables/{id}``)."""
@@ -306,7 +309,9 @@ class Table:
         if action is None:
             raise Refused("illegal_action", self._why_illegal(seat, name, arg))
         self.away.discard(seat)
+        before_phase = self.state.phase
         self._apply(seat, action)
+        self._talk_if_due(before_phase)
         self._after_change()
 
     def _why_illegal(self, seat: int, name: Any, arg: Any) -> str:
@@ -394,7 +399,9 @@ class Table:
     # -- applying events ------------------------------------------------------------------------
 
     def _apply(self, actor: int, action: Action, *, persist: bool = True) -> None:
-        """Apply one event: stored first (when ``persist``), then bots observe it."""
+        """Apply one event: stored first (when ``persist``), then bots observe it. It is
+        narrated from what a spectator sees of it, so the lines sent to all hold nothing
+        secret."""
         state = self.state
         viewers: list[int | None] = [*range(self.game.players), None]
         seen = [state.redact(action, v) for v in viewers]
@@ -407,7 +414,7 @@ class Table:
         lines: list[str] = []
         if before is not None:
             try:
-                lines = narrate_event(self.game, before, actor, action, state.public_view())
+                lines = narrate_event(self.game, before, actor, seen[-1], state.public_view())
             except Exception:  # narration is told beside the game; it must never stop it
                 LOG.exception("table %s: event %d could not be narrated", self.id, self.seq)
         self.seen.append(
@@ -418,13 +425,7 @@ class Table:
         if actor != CHANCE:
             self.turn_started = time.monotonic()
         if persist and state.is_over:
-            self.storage.finish(self.id, self.result_json())
-            if self.on_finish is not None:
-                self.on_finish(self)
-
-    def result_json(self) -> dict[str, Any]:
-        """The result as ``matchmaker replay --json`` prints it."""
-        return self.state.status()
+            self.storage.finish(self.id, state.status())
 
     def _after_change(self) -> None:
         self.broadcast_states()
@@ -436,8 +437,7 @@ class Table:
         if self.state.is_over:
             record["result"] = self.state.status()
         record["meta"] = {
-            "seats": [self.kinds[s] if self.kinds[s] != "human" else self.display_name(s)
-                      for s in range(self.game.players)],
+            "seats": [seat_label(k, self.names[s], s) for s, k in enumerate(self.kinds)],
             "talk": [c.to_json() for c in self.chat],
         }  # fmt: skip
         return record
@@ -446,7 +446,6 @@ class Table:
 
     async def run(self) -> None:
         """Drive the game until it ends: chance, bots, stand-ins, and waiting for people."""
-        talk_phase = self.game.talk_phase
         while not self.state.is_over:
             if self.status == "waiting":
                 await self._wait(None)
@@ -463,19 +462,15 @@ class Table:
                 await self._wait(self._deadline(actor))
                 continue
             before_phase = self.state.phase
-            if not await self._bot_turn(actor, seat_bot):
-                continue
-            if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
-                self._bot_talk()
+            if await self._bot_turn(actor, seat_bot):
+                self._talk_if_due(before_phase)
 
     def _deal_chance(self) -> None:
         while not self.state.is_over and self.state.to_act == CHANCE:
             choices = self.state.chance_choices()
             before_phase = self.state.phase
             self._apply(CHANCE, choices[self._chance.randrange(len(choices))])
-            talk_phase = self.game.talk_phase
-            if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
-                self._bot_talk()
+            self._talk_if_due(before_phase)
         self._after_change()
 
     def _should_stand_in(self, seat: int) -> bool:
@@ -529,6 +524,12 @@ class Table:
         self._after_change()
         return True
 
+    def _talk_if_due(self, before_phase: str) -> None:
+        """Table talk when the last event opened the game's talk phase."""
+        talk_phase = self.game.talk_phase
+        if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
+            self._bot_talk()
+
     def _bot_talk(self) -> None:
         """Purrfect Match table talk: each bot (or stand-in) with a candidate may claim."""
         n = self.game.players
@@ -568,7 +569,3 @@ class Table:
             self.task = None
         for conn in self.connections:
             conn.outbox.put_nowait(None)
-
-    def new_token(self) -> str:
-        """A fresh secret token."""
-        return "tk_" + secrets.token_urlsafe(24)

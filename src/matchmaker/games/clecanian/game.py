@@ -7,7 +7,12 @@ from typing import Any, ClassVar
 
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
-from matchmaker.games.clecanian.options import ClecanianOptions, parse_options
+from matchmaker.games.clecanian.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ClecanianOptions,
+    parse_options,
+)
 from matchmaker.games.clecanian.state import ClecanianState
 
 
@@ -16,6 +21,8 @@ class ClecanianGame(Game):
 
     name: ClassVar[str] = "clecanian"
     title: ClassVar[str] = "Clecanian Golf"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     parse_options = staticmethod(parse_options)
     options: ClecanianOptions
 

@@ -7,7 +7,12 @@ from typing import Any, ClassVar
 
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
-from matchmaker.games.purrfect.options import PurrfectOptions, parse_options
+from matchmaker.games.purrfect.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PurrfectOptions,
+    parse_options,
+)
 from matchmaker.games.purrfect.state import PurrfectState
 
 
@@ -16,6 +21,8 @@ class PurrfectGame(Game):
 
     name: ClassVar[str] = "purrfect"
     title: ClassVar[str] = "Purrfect Match"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     #: Once the candidates are down, the others may talk to the proposer.
     talk_phase: ClassVar[str | None] = "inspect"
     parse_options = staticmethod(parse_options)
