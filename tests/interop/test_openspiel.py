@@ -375,6 +375,29 @@ def test_resample_keeps_the_information_state(
 
 
 @pytest.mark.parametrize(
+    ("name", "params", "steps"),
+    [(PURRFECT, {"players": 4}, 60), (CLECANIAN, {"players": 3, **SHORT}, 150)],
+)
+def test_a_sampled_world_holds_nothing_the_seat_did_not_see(
+    name: str, params: dict[str, Any], steps: int
+) -> None:
+    """The world handed to a seat's search keeps, of the real history, only the seat's own
+    entries and the spectator's: not the other seats' private cards (their deals, the cards
+    they drew or inspected), not even where no information state shows them."""
+    game = load(name, **params)
+    state = to_decision(played(game, 4, steps), np.random.RandomState(1))
+    player = state.current_player()
+    table = state.table
+    seen = {*table.history(player), *table.history(table.players)}
+    private = {e for q in range(table.players) for e in table.history(q)} - seen
+    assert private  # the other seats did know something the seat does not
+    sampled = state.resample(player, random.Random(0))
+    kept = {entry for step in sampled.table.steps for entries in step for entry in entries}
+    assert kept <= seen
+    assert not kept & private
+
+
+@pytest.mark.parametrize(
     ("name", "params"),
     [(PURRFECT, {"players": 3, "deck": SMALL_DECK + "/5/6"}), (CLECANIAN, TINY)],
 )

@@ -22,12 +22,14 @@ IDS = ["purrfect-3", "purrfect-6-faq38", "clecanian-2", "clecanian-4-epilogue"]
 
 
 def play_out(env: Any, seed: int) -> dict[str, float]:
-    """Play a game with random legal actions; the rewards each agent collected."""
+    """Play a game with random legal actions; the rewards each agent collected (none before
+    the end)."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     collected: dict[str, float] = {}
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, _ = env.last()
+        assert reward == 0.0 or terminated
         collected[agent] = collected.get(agent, 0.0) + reward
         if terminated or truncated:
             env.step(None)

@@ -27,17 +27,24 @@ import numpy as np
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError
-from matchmaker.core.game import State
+from matchmaker.core.game import OVER, State
 from matchmaker.games.clecanian.determinize import determinize, set_aside_jokers
 from matchmaker.games.clecanian.game import ClecanianGame
 from matchmaker.games.clecanian.state import (
+    ABDUCT,
     ABDUCT_ACTIONS,
+    DEAL,
     DISCARD,
+    DRAW,
+    DRAW_CARD,
     DRAW_DISCARD,
     DRAW_STOCK,
+    REFILL_CARD,
+    REVEAL,
     REVEAL_ACTIONS,
     REVEALS_PER_SEAT,
     SWAP_ACTIONS,
+    USE,
 )
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.interop.encoding import (
@@ -52,7 +59,7 @@ from matchmaker.interop.encoding import (
     who,
 )
 
-PHASES = ("deal", "reveal", "draw", "draw_card", "use", "abduct", "refill_card", "over")
+PHASES = (DEAL, REVEAL, DRAW, DRAW_CARD, USE, ABDUCT, REFILL_CARD, OVER)
 
 #: The kinds of history entries (the second column of a row).
 KIND_DEAL, KIND_STOCK, KIND_REFILL = 1, 2, 3
@@ -96,7 +103,6 @@ class ClecanianCodec(Codec):
         size = 2 * cols
         cards = len(deck)
         jokers = sum(deck.is_joker)
-        self.size = size
         self.num_actions = len(ACTIONS)
         self.max_chance_outcomes = cards
         turns = options.max_turns + n - 1
@@ -170,12 +176,12 @@ class ClecanianCodec(Codec):
         if actor == CHANCE:
             card = self._card(seen.arg)
             code = seen.arg
-            if phase == "deal":
+            if phase == DEAL:
                 text = (
                     "a card is dealt face down" if code is None else f"the discard starts: {code}"
                 )
                 return Entry(text, (WHO_CHANCE, KIND_DEAL, 0, 0, card))
-            if phase == "draw_card":
+            if phase == DRAW_CARD:
                 text = (
                     "the stock gives a hidden card" if code is None else f"the stock gives {code}"
                 )
@@ -251,7 +257,7 @@ class ClecanianCodec(Codec):
     # --------------------------------------------------------------------------- sampling
     def can_sample(self, view: Any) -> bool:
         """Sampling needs the round's deal complete."""
-        return bool(view.phase != "deal")
+        return bool(view.phase != DEAL)
 
     def sample(self, view: Any, rng: random.Random) -> State:
         """A full state consistent with ``view`` (``games.clecanian.determinize``)."""

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -278,10 +279,10 @@ class Table:
     """A game in progress as the research adapters hold it: the matchmaker state, every event
     applied, and for every seat (and a spectator, viewer ``players``) the entries it has seen.
 
-    A table made by ``resample`` is a sampled world: its first ``split`` steps are the history
-    of the seat it was sampled for, and for the other seats the spectator's history (what they
-    privately knew is not part of that world); from there on every seat's history grows as
-    usual.
+    A table made by ``resample`` is a sampled world: its steps start with the history of the
+    seat it was sampled for, and for the other seats (and the spectator) the spectator's
+    history: what they privately knew is not part of that world, nor kept in it. Its ``actions``
+    start after those steps; from there on every seat's history grows as usual.
     """
 
     __slots__ = (
@@ -290,9 +291,7 @@ class Table:
         "actions",
         "codec",
         "origin",
-        "prefix",
         "snapshot",
-        "split",
         "state",
         "steps",
     )
@@ -302,8 +301,6 @@ class Table:
         self.state = state if state is not None else codec.game.new_state()
         self.steps: list[Step] = []
         self.actions: list[tuple[int, Action]] = []
-        self.split = 0
-        self.prefix: tuple[int, ...] = tuple(range(codec.players + 1))
         self.snapshot: Any = codec.initial_snapshot(self.state)
         self.origin = "new game"
         #: The views of the current position, by viewer (views are immutable).
@@ -342,8 +339,6 @@ class Table:
         other.state = self.state.clone()
         other.steps = self.steps[:]
         other.actions = self.actions[:]
-        other.split = self.split
-        other.prefix = self.prefix
         other.snapshot = self.snapshot
         other.origin = self.origin
         other._views = self._views
@@ -360,15 +355,13 @@ class Table:
             "state": self.state,
             "steps": self.steps,
             "actions": self.actions,
-            "split": self.split,
-            "prefix": self.prefix,
             "snapshot": self.snapshot,
             "origin": self.origin,
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.codec = codec_named(data["game"], data["options"])
-        for name in ("state", "steps", "actions", "split", "prefix", "snapshot", "origin"):
+        for name in ("state", "steps", "actions", "snapshot", "origin"):
             setattr(self, name, data[name])
         self._views = {}
         self._text = (0, "")
@@ -376,12 +369,8 @@ class Table:
     # ----------------------------------------------------------------------------- history
     def history(self, viewer: int) -> Iterator[Entry]:
         """The entries ``viewer`` has seen, oldest first (viewer ``players``: a spectator)."""
-        source = self.prefix[viewer]
-        steps = self.steps
-        for index in range(self.split):
-            yield from steps[index][source]
-        for index in range(self.split, len(steps)):
-            yield from steps[index][viewer]
+        for step in self.steps:
+            yield from step[viewer]
 
     def view(self, viewer: int) -> Any:
         """The view of a seat (viewer ``players``: the public view)."""
@@ -434,28 +423,18 @@ class Table:
         if not self.codec.can_sample(view):
             return self._redeal(seat, rng)
         sampled = Table(self.codec, self.codec.sample(view, rng))
-        steps = self.steps
-        if self.split:
-            steps = [self._step_as_seen(index) for index in range(len(steps))]
         n = self.players
-        sampled.steps = steps[:]
-        sampled.split = len(steps)
-        sampled.prefix = tuple(v if v == seat else n for v in range(n + 1))
+        # Every viewer but the seat is given the spectator's entries.
+        as_seen = itemgetter(*(v if v == seat else n for v in range(n + 1)))
+        sampled.steps = list(map(as_seen, self.steps))
         sampled.snapshot = self.snapshot
         sampled.origin = f"sampled for seat {seat}"
         return sampled
 
-    def _step_as_seen(self, index: int) -> Step:
-        """A step of a sampled world with each viewer's entries resolved."""
-        step = self.steps[index]
-        if index >= self.split:
-            return step
-        return tuple(step[self.prefix[v]] for v in range(self.players + 1))
-
     def _redeal(self, seat: int, rng: random.Random) -> Table:
         """During a deal: replay every event, dealing again at random each card of the current
         deal that ``seat`` has not seen (keeping those it will see free for it)."""
-        if self.split:
+        if len(self.steps) != len(self.actions):
             raise MatchmakerError("a sampled world cannot be sampled again during a deal")
         codec = self.codec
         last_decision = max(

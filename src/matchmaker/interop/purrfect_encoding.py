@@ -22,18 +22,24 @@ import numpy as np
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError
-from matchmaker.core.game import State
+from matchmaker.core.game import OVER, State
 from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.determinize import determinize, known_candidates
 from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.state import (
     ACCEPT,
     CHANCE_VALUES,
+    CHOOSE_FIRST_PROPOSER,
+    DEAL,
+    INSPECT,
+    NOMINATE,
     NOMINATE_ACTIONS,
     PASS,
+    PRESENT,
     PRESENT_ACTIONS,
     PROPOSE,
     REJECT,
+    RESPOND,
 )
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.interop.encoding import (
@@ -48,7 +54,7 @@ from matchmaker.interop.encoding import (
     who,
 )
 
-PHASES = ("deal", "choose_first_proposer", "present", "nominate", "inspect", "respond", "over")
+PHASES = (DEAL, CHOOSE_FIRST_PROPOSER, PRESENT, NOMINATE, INSPECT, RESPOND, OVER)
 V = MAX_VALUE
 
 #: The kinds of history entries (the second column of a row).
@@ -144,7 +150,7 @@ class PurrfectCodec(Codec):
         """The history entry of an event as a viewer saw it."""
         value = seen.arg if isinstance(seen.arg, int) else None
         if actor == CHANCE:
-            if phase == "choose_first_proposer":
+            if phase == CHOOSE_FIRST_PROPOSER:
                 assert value is not None
                 return Entry(
                     f"seat {value} proposes first", (WHO_CHANCE, KIND_FIRST, value + 1, 0, 0)
@@ -168,7 +174,7 @@ class PurrfectCodec(Codec):
         self, state: State, snapshot: Any
     ) -> tuple[tuple[Entry, ...], dict[int, tuple[Entry, ...]], Any]:
         """When an inspection begins, the proposer sees the candidate's value."""
-        if state.phase != "inspect":
+        if state.phase != INSPECT:
             return (), {}, snapshot
         proposer = state.to_act
         view = state.view(proposer)
@@ -187,7 +193,7 @@ class PurrfectCodec(Codec):
     # --------------------------------------------------------------------------- sampling
     def can_sample(self, view: Any) -> bool:
         """Sampling needs the deal complete and the first proposer known."""
-        return bool(view.phase not in ("deal", "choose_first_proposer"))
+        return bool(view.phase not in (DEAL, CHOOSE_FIRST_PROPOSER))
 
     def sample(self, view: Any, rng: random.Random) -> State:
         """A full state consistent with ``view`` (``games.purrfect.determinize``)."""
