@@ -13,6 +13,8 @@ from matchmaker import load_game
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.playout import partner_weights
+from matchmaker.bots.purrfect.policy import DEFAULT_TUNING, partner_weight
 from matchmaker.bots.purrfect.strong import PurrfectStrong
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
@@ -335,3 +337,14 @@ def test_strong_weighs_imagined_deals_by_the_talk() -> None:
     # Trust one half, five unseen cats: a world where the claim holds is six times likelier.
     assert weights[8] == pytest.approx(0.6)
     assert weights[2] == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("scores", [[3, 1, 0], [0, 0, 0], [-5, 2, 9, 2], [4, -8, 1, 0, 3]])
+def test_playout_partner_weights_are_the_greedy_rule(scores: list[int]) -> None:
+    weights = partner_weights(scores, DEFAULT_TUNING)
+    n = len(scores)
+    for me in range(n):
+        for partner in range(n):
+            if partner != me:
+                expected = partner_weight(n, scores, me, partner, DEFAULT_TUNING)
+                assert weights[me][partner] == expected

@@ -211,7 +211,6 @@ class GridValuer:
     ) -> None:
         self.know = know
         self.columns = columns
-        self.turns_left = turns_left
         self.hit_chance = hit_chance
         self.weights = w
         self._looks = turns_left * w.looks_per_turn
@@ -260,10 +259,6 @@ class GridValuer:
                 worst = max(worst, column(top, UNKNOWN) - column(top, bottom))
             self._losses[key] = worst
         return worst
-
-    def value(self, grid: list[int]) -> float:
-        """The grid's value (lower is better): its columns' values plus the joker threat."""
-        return GridParts(self, grid).value
 
     def parts(self, grid: list[int]) -> GridParts:
         """The grid's value by column, ready to value single swaps quickly."""

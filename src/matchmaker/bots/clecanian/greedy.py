@@ -25,14 +25,18 @@ class ClecanianGreedy(Bot):
     ) -> None:
         super().__init__(game, seat, seed)
         if not isinstance(game, ClecanianGame):
-            raise TypeError("the Clecanian greedy bot plays Clecanian Golf only")
+            raise TypeError(f"the Clecanian {self.name} bot plays Clecanian Golf only")
         self.clecanian = game
         self.weights = weights
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        """The action with the best heuristic value (ties: the first legal one)."""
+        """The only legal action, else what ``decide`` makes of the view."""
         if not isinstance(view, ClecanianView):
-            raise TypeError("the Clecanian greedy bot needs a ClecanianView")
+            raise TypeError(f"the Clecanian {self.name} bot needs a ClecanianView")
         if len(legal) == 1:
             return legal[0]
+        return self.decide(view, legal)
+
+    def decide(self, view: ClecanianView, legal: Sequence[Action]) -> Action:
+        """The action with the best heuristic value (ties: the first legal one)."""
         return Planner(self.clecanian, view, weights=self.weights).choose(legal)

@@ -36,11 +36,8 @@ def stock_value(planner: Planner) -> float:
 
 def choose_draw(planner: Planner, legal: Sequence[Action], must_swap: bool) -> Action:
     """Take the discard top if its best use beats the expected stock draw."""
-    view = planner.view
-    if DRAW_DISCARD not in legal or not view.discard:
-        return DRAW_STOCK
-    top = planner.game.options.deck.by_code[view.discard[-1]]
-    if planner.tabs.joker[top]:
+    top = planner.discard_top()
+    if DRAW_DISCARD not in legal or top is None:
         return DRAW_STOCK
     swaps = SWAP_ACTIONS[: 2 * planner.cols]
     uses = swaps if must_swap else (*swaps, DISCARD)

@@ -196,14 +196,18 @@ class Planner:
         """The best legal action."""
         return self.rank(legal)[0][1]
 
+    def discard_top(self) -> int | None:
+        """The card on top of the discard pile, if it is one worth taking (never a joker)."""
+        if not self.view.discard:
+            return None
+        top = self.game.options.deck.by_code[self.view.discard[-1]]
+        return None if self.tabs.joker[top] else top
+
     def take_gain(self) -> float:
         """How much the best use of the discard top lowers the own grid's value (minus
         infinity for a joker or an empty pile)."""
-        view = self.view
-        if not view.discard:
-            return float("-inf")
-        top = self.game.options.deck.by_code[view.discard[-1]]
-        if self.tabs.joker[top]:
+        top = self.discard_top()
+        if top is None:
             return float("-inf")
         swaps = SWAP_ACTIONS[: 2 * self.cols]
         best = min(v for v, _ in self.use_values(top, swaps))

@@ -21,24 +21,22 @@ samples, not a time, so that a seed always gives the same game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from matchmaker.bots.base import Bot
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge, Weights
+from matchmaker.bots.clecanian.greedy import ClecanianGreedy
 from matchmaker.bots.clecanian.lookahead import choose_draw, choose_use
 from matchmaker.bots.clecanian.plan import AVOID, Planner
 from matchmaker.bots.clecanian.playout import best_option, compare
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
-from matchmaker.games.clecanian.game import ClecanianGame
 from matchmaker.games.clecanian.view import ClecanianView
 
 
-class ClecanianStrong(Bot):
+class ClecanianStrong(ClecanianGreedy):
     """Expectimax in the middle of a round, sampled play-outs near its end."""
 
     name: ClassVar[str] = "strong"
-    games: ClassVar[tuple[str, ...]] = ("clecanian",)
     #: Sampled worlds per end-of-round decision (the budget)...
     samples: int = 40
     #: ... unless the play-outs have made this many decisions in all before.
@@ -65,10 +63,7 @@ class ClecanianStrong(Bot):
         endgame_down: int | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
-        super().__init__(game, seat, seed)
-        if not isinstance(game, ClecanianGame):
-            raise TypeError("the Clecanian strong bot plays Clecanian Golf only")
-        self.clecanian = game
+        super().__init__(game, seat, seed, weights)
         if samples is not None:
             self.samples = samples
         if steps is not None:
@@ -77,14 +72,9 @@ class ClecanianStrong(Bot):
             self.candidates = candidates
         if endgame_down is not None:
             self.endgame_down = endgame_down
-        self.weights = weights
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+    def decide(self, view: ClecanianView, legal: Sequence[Action]) -> Action:
         """Expectimax or play-outs, as described in the module."""
-        if not isinstance(view, ClecanianView):
-            raise TypeError("the Clecanian strong bot needs a ClecanianView")
-        if len(legal) == 1:
-            return legal[0]
         know = Knowledge.of(self.clecanian, view)
         planner = Planner(self.clecanian, view, know, self.weights)
         if view.phase not in ("draw", "use"):

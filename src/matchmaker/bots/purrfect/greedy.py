@@ -91,13 +91,7 @@ class Reading:
 
     def owner_accepts(self, owner: int, cat: int) -> AcceptModel:
         """The greedy rule for ``owner`` accepting ``cat`` (as this seat imagines it)."""
-        weight = self.weight(owner, self.me)
-        rules = self.rules
-
-        def accepts(value: int) -> bool:
-            return rules.accepts(cat, value, weight)
-
-        return accepts
+        return self.rules.accept_model(cat, self.weight(owner, self.me))
 
     def queue(self, seats: Sequence[int], cat: int) -> list[tuple[Dist, float, AcceptModel]]:
         """The candidates of ``seats`` as the optimal-stopping rule sees them."""
@@ -141,12 +135,17 @@ class PurrfectGreedy(Bot):
         return Reading(self.purrfect, view, self.book, self.tuning)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        """The greedy action for this view."""
+        """Read the view (the talk record follows every view), then ``decide`` when there is
+        a real choice."""
         if not isinstance(view, PurrfectView):
             raise TypeError("a Purrfect Match bot receives a PurrfectView")
         reading = self.read(view)
         if len(legal) == 1:
             return legal[0]
+        return self.decide(reading, legal)
+
+    def decide(self, reading: Reading, legal: Sequence[Action]) -> Action:
+        """The greedy action for this view."""
         return greedy_action(reading)
 
     def observe(self, actor: int, action: Action) -> None:

@@ -66,10 +66,6 @@ class Pool:
             out.append(running / size)
         return tuple(out)
 
-    def at_most(self, value: int) -> float:
-        """The share of unseen cats worth ``value`` or less."""
-        return self.cdf[max(0, min(value, MAX_VALUE))]
-
     def without(self, values: list[int]) -> Pool:
         """The pool once ``values`` are placed (values it does not hold are ignored)."""
         counts = list(self.counts)
@@ -108,13 +104,3 @@ def upcoming_candidates(view: PurrfectView) -> list[int]:
     me = view.seat if view.seat is not None else 0
     order = [(me + k) % view.players for k in range(1, view.players)]
     return [s for s in order if view.standing[s] or view.hand_sizes[s] > 0]
-
-
-def presented_by_round(view: PurrfectView) -> list[tuple[int, int]]:
-    """The proposer and the cat it presented, round by round (every round opens with one
-    present)."""
-    return [
-        (seat, value)
-        for seat, name, value in view.log
-        if name == "present" and isinstance(value, int)
-    ]

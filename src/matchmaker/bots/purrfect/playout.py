@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.policy import (
-    AcceptModel,
     Rules,
     Tuning,
     continuation_values,
     should_propose,
+    weight_against,
 )
 from matchmaker.core.actions import Action
 from matchmaker.games.purrfect.state import (
@@ -38,24 +38,17 @@ Weights = list[list[float]]
 
 
 def partner_weights(scores: list[int], tuning: Tuning) -> Weights:
-    """Every seat's partner weight for every other seat (the greedy rule, true scores)."""
+    """Every seat's partner weight for every other seat (``partner_weight`` on the true
+    scores; a seat's weight for itself is never read)."""
     n = len(scores)
     if n == 2:
         return [[0.0, 1.0], [1.0, 0.0]]
     order = sorted(range(n), key=lambda s: -scores[s])
     first, second = order[0], order[1]
     weights: Weights = []
-    for me in range(n):
+    for me, mine in enumerate(scores):
         best_other = scores[second] if me == first else scores[first]
-        row = []
-        for partner in range(n):
-            leads = (
-                partner != me
-                and scores[partner] >= best_other
-                and scores[partner] >= scores[me] - tuning.lead_margin
-            )
-            row.append(tuning.leader if leads else tuning.rival)
-        weights.append(row)
+        weights.append([weight_against(mine, theirs, best_other, tuning) for theirs in scores])
     return weights
 
 
@@ -103,11 +96,7 @@ class Playout:
 
     def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:
         n = self.players
-        queue = [
-            s
-            for s in ((proposer + k) % n for k in range(1, n))
-            if state._candidate[s] or state._hand_size[s]
-        ]
+        queue = [s for s in ((proposer + k) % n for k in range(1, n)) if state.holds_cats(s)]
         return self.rules.present(
             state._hands[proposer],
             lambda cat: self._continuation(cat, proposer, queue, weights)[0],
@@ -121,15 +110,8 @@ class Playout:
         cached = self._later.get(key)
         if cached is None:
             dist = self.rules.dist
-            queue = [(dist, mine, self._accepts(cat, theirs)) for mine, theirs in pairs]
+            accept_model = self.rules.accept_model
+            queue = [(dist, mine, accept_model(cat, theirs)) for mine, theirs in pairs]
             cached = continuation_values(cat, queue)
             self._later[key] = cached
         return cached
-
-    def _accepts(self, cat: int, weight: float) -> AcceptModel:
-        rules = self.rules
-
-        def accepts(value: int) -> bool:
-            return rules.accepts(cat, value, weight)
-
-        return accepts

@@ -54,7 +54,14 @@ def partner_weight(
     if players == 2:
         return 1.0
     best_other = max(s for seat, s in enumerate(scores) if seat != me)
-    leads = scores[partner] >= best_other and scores[partner] >= scores[me] - tuning.lead_margin
+    return weight_against(scores[me], scores[partner], best_other, tuning)
+
+
+def weight_against(mine: float, theirs: float, best_other: float, tuning: Tuning) -> float:
+    """``partner_weight`` with three or more players, from my score, the partner's and the
+    best score of the seats other than me: the leader's share when the partner leads the
+    others and is not far behind me, the rival's share otherwise."""
+    leads = theirs >= best_other and theirs >= mine - tuning.lead_margin
     return tuning.leader if leads else tuning.rival
 
 
@@ -102,9 +109,7 @@ class Rules:
     (a keep value and a share of beaten cats for each value)."""
 
     def __init__(self, players: int, pool: Pool, tuning: Tuning = DEFAULT_TUNING) -> None:
-        self.players = players
         self.pool = pool
-        self.tuning = tuning
         self.dist = pool.dist()
         #: ``keep[v]``: the keep value of a cat of value v.
         self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
@@ -114,6 +119,15 @@ class Rules:
     def accepts(self, cat: int, value: int, weight: float) -> bool:
         """Does the owner of a candidate of ``value`` accept proposer cat ``cat``?"""
         return cat - weight * value - self.keep[value] >= 0
+
+    def accept_model(self, cat: int, weight: float) -> AcceptModel:
+        """``accepts`` for proposer cat ``cat`` and an owner weighing the proposer's gain by
+        ``weight``, as a function of the candidate's value."""
+
+        def accepts(value: int) -> bool:
+            return self.accepts(cat, value, weight)
+
+        return accepts
 
     def proposal_chance(self, value: int, cat: int) -> float:
         """How likely the proposer is to propose to a candidate of ``value``: never when it

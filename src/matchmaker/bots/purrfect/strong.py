@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
-from matchmaker.bots.purrfect.knowledge import presented_by_round
 from matchmaker.bots.purrfect.playout import Playout
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import Action
@@ -65,8 +64,6 @@ class PurrfectStrong(PurrfectGreedy):
     max_samples: ClassVar[int] = 1_000
     #: Added to the outcome of a game it wins (shared or not), on top of the margin.
     win_bonus: ClassVar[float] = 5.0
-    #: How often an imagined seat's candidate follows the greedy nomination rule (0: never).
-    nomination_model: ClassVar[float] = 0.0
     #: After this share of the budget, only the best few actions are played out further...
     prune_at: ClassVar[float] = 0.3
     #: ... this many, and the greedy action.
@@ -84,13 +81,8 @@ class PurrfectStrong(PurrfectGreedy):
         #: Whether each claim it made was true.
         self.own_claims: list[bool] = []
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+    def decide(self, reading: Reading, legal: Sequence[Action]) -> Action:
         """The greedy action, unless the search finds a better one with confidence."""
-        if not isinstance(view, PurrfectView):
-            raise TypeError("a Purrfect Match bot receives a PurrfectView")
-        reading = self.read(view)
-        if len(legal) == 1:
-            return legal[0]
         fallback = legal.index(greedy_action(reading))
         return legal[self.search(reading, legal, fallback)]
 
@@ -105,7 +97,7 @@ class PurrfectStrong(PurrfectGreedy):
         while len(samples) < self.min_samples or (
             len(samples) < self.max_samples and playout.steps + work < self.search_budget
         ):
-            world = self.imagine(reading)
+            world = determinize(self.purrfect, reading.view, self.rng)
             results: dict[int, float] = {}
             for i in active:
                 imagined = world.clone()
@@ -137,32 +129,6 @@ class PurrfectStrong(PurrfectGreedy):
             return fallback
         error = (variance / (effective - 1)) ** 0.5
         return best if mean > self.confidence * error else fallback
-
-    def imagine(self, reading: Reading) -> PurrfectState:
-        """A deal consistent with the view; with chance ``nomination_model`` each other seat's
-        unseen candidate is then the one the greedy rules would have nominated from its cats."""
-        view = reading.view
-        world = determinize(self.purrfect, view, self.rng)
-        if not self.nomination_model:
-            return world
-        rounds = presented_by_round(view)
-        for seat in range(view.players):
-            nominated = view.candidate_round[seat]
-            if (
-                seat == self.seat
-                or seat in reading.known
-                or nominated is None
-                or nominated >= len(rounds)
-                or self.rng.random() >= self.nomination_model
-            ):
-                continue
-            proposer, cat = rounds[nominated]
-            hand = world._hands[seat]
-            hand[world._candidate[seat]] += 1
-            new = reading.rules.nominate(hand, cat, reading.weight(seat, proposer))
-            hand[new] -= 1
-            world._candidate[seat] = new
-        return world
 
     def outcome(self, scores: list[int]) -> float:
         """How good a final table is for this seat: the margin over the best other score,
