@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matchmaker.bots.base import Bot
-from matchmaker.bots.talk import Claim
+from matchmaker.bots.talk import Claim, claim_text, speakers
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.game import Game, State
@@ -104,21 +104,15 @@ def play_game(
 
 
 def _table_talk(state: State, players: Sequence[Bot], talk: list[Claim]) -> None:
-    """Every seat with a candidate may make a claim to the proposer, clockwise from its left."""
-    n = len(players)
-    proposer = state.to_act
-    for k in range(1, n):
-        seat = (proposer + k) % n
-        view = state.view(seat)
-        if getattr(view, "candidate", None) is None:
-            continue
+    """The seats' claims in the talk round (see :func:`matchmaker.bots.talk.speakers`)."""
+    for seat, view in speakers(state):
         said = players[seat].speak(view)
         if said is None:
             continue
         claim = Claim(
             speaker=seat,
             value=said.value,
-            text=said.text or f"My candidate is a {said.value}.",
+            text=said.text or claim_text(said.value),
             round=getattr(view, "round", 0),
             at=state.decision_count(),
         )

@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from matchmaker.core.game import State
+
+
+def claim_text(value: int) -> str:
+    """What a claim says when its speaker gives no words of its own."""
+    return f"My candidate is a {value}."
+
+
+def speakers(state: State) -> Iterator[tuple[int, Any]]:
+    """The talk round of Purrfect Match: every seat with a standing candidate may make a claim
+    to the proposer (the seat to act), clockwise from the proposer's left; with its view."""
+    n = state.game.players
+    proposer = state.to_act
+    for k in range(1, n):
+        seat = (proposer + k) % n
+        view = state.view(seat)
+        if getattr(view, "candidate", None) is not None:
+            yield seat, view
 
 
 @dataclass(frozen=True)

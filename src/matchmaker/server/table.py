@@ -19,7 +19,7 @@ from typing import Any
 
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
-from matchmaker.bots.talk import Claim
+from matchmaker.bots.talk import Claim, claim_text, speakers
 from matchmaker.cli.narrate import narrate_event
 from matchmaker.cli.render import choice_help, choice_key, seat_labels
 from matchmaker.core.actions import CHANCE, Action
@@ -360,7 +360,7 @@ class Table:
         if getattr(self.state.view(seat), "candidate", None) is None:
             raise Refused("illegal_action", "you have no standing candidate to talk about")
         self._rate(seat)
-        row = self._add_chat(seat, "claim", f"My candidate is a {value}.", value)
+        row = self._add_chat(seat, "claim", claim_text(value), value)
         self._tell_bots(self._claim_of(row))
 
     def _rate(self, seat: int) -> None:
@@ -531,23 +531,15 @@ class Table:
             self._bot_talk()
 
     def _bot_talk(self) -> None:
-        """Purrfect Match table talk: each bot (or stand-in) with a candidate may claim."""
-        n = self.game.players
-        proposer = self.state.to_act
-        for k in range(1, n):
-            seat = (proposer + k) % n
+        """The talk round: each bot (or stand-in) with a candidate may claim; people claim
+        whenever they like."""
+        for seat, view in speakers(self.state):
             bot = self.bots.get(seat) or (self.stand_ins[seat] if seat in self.away else None)
-            if bot is None:
-                continue
-            view = self.state.view(seat)
-            if getattr(view, "candidate", None) is None:
-                continue
-            said = bot.speak(view)
-            if said is None:
-                continue
-            row = self._add_chat(seat, "claim", said.text or f"My candidate is a {said.value}.",
-                                 said.value)  # fmt: skip
-            self._tell_bots(self._claim_of(row))
+            said = bot.speak(view) if bot is not None else None
+            if said is not None:
+                row = self._add_chat(seat, "claim", said.text or claim_text(said.value),
+                                     said.value)  # fmt: skip
+                self._tell_bots(self._claim_of(row))
 
     def start(self) -> None:
         """Start driving the game (on the running event loop)."""

@@ -39,7 +39,7 @@ from matchmaker.bots.purrfect.policy import (
     should_propose,
 )
 from matchmaker.bots.purrfect.talk import TrustBook
-from matchmaker.bots.talk import Claim
+from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
@@ -163,7 +163,7 @@ class PurrfectGreedy(Bot):
         reading = self.read(view)
         if not reading.wants_match():
             return None
-        return Claim(self.seat, view.candidate, f"My candidate is a {view.candidate}.")
+        return Claim(self.seat, view.candidate, claim_text(view.candidate))
 
 
 def greedy_action(reading: Reading) -> Action:

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.bots.talk import Claim
+from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.purrfect.deck import MAX_VALUE
@@ -167,7 +167,7 @@ class PurrfectStrong(PurrfectGreedy):
             unseen = [v for v in range(1, MAX_VALUE + 1) if reading.pool.counts[v]]
             value = max([value, *unseen])
         self.own_claims.append(value == view.candidate)
-        return Claim(self.seat, value, f"My candidate is a {value}.")
+        return Claim(self.seat, value, claim_text(value))
 
     def credibility(self) -> float:
         """Its own record as the others can see it: the share of its claims that were true,
