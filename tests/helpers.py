@@ -11,10 +11,10 @@ from matchmaker import replay
 from matchmaker.bots.base import Bot
 from matchmaker.cli.main import main
 from matchmaker.core.actions import Action
+from matchmaker.games.clecanian.actions import seat_action as clecanian_action
 from matchmaker.games.clecanian.state import ClecanianState
-from matchmaker.games.clecanian.state import seat_action as clecanian_action
+from matchmaker.games.purrfect.actions import seat_action as purrfect_action
 from matchmaker.games.purrfect.state import PurrfectState
-from matchmaker.games.purrfect.state import seat_action as purrfect_action
 
 
 def purrfect(
@@ -77,7 +77,7 @@ def chance(code: str) -> dict[str, Any]:
     return {"chance": code}
 
 
-class LastBot(Bot):
+class LastBot(Bot[Any]):
     """A test bot that always takes the last legal action (in Purrfect Match it loses)."""
 
     name: ClassVar[str] = "last"

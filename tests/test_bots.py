@@ -40,7 +40,7 @@ class Recorder(RandomBot):
         self.heard.append(claim)
 
 
-class Cheater(Bot):
+class Cheater(Bot[Any]):
     """Returns an action that is never legal."""
 
     name: ClassVar[str] = "cheater"
@@ -141,7 +141,7 @@ def test_clecanian_has_no_table_talk() -> None:
 
 def test_an_illegal_bot_action_is_a_clear_error() -> None:
     game = load_game("purrfect", players=2)
-    bots: list[Bot] = [Cheater(game, 0), RandomBot(game, 1)]
+    bots: list[Bot[Any]] = [Cheater(game, 0), RandomBot(game, 1)]
     with pytest.raises(BotError, match="the cheater player at seat 0 chose dance"):
         play_game(game, bots, seed=0)
 

@@ -31,14 +31,14 @@ class TinyStrong(PurrfectStrong):
 
     min_samples: ClassVar[int] = 1
 
-    def __init__(self, game: Game, seat: int, seed: int | str = 0) -> None:
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
         super().__init__(game, seat, seed, budget=0)
 
 
-class ViewsOnly(Bot):
+class ViewsOnly(Bot[Any]):
     """Wraps a bot and checks that it is only ever handed views, claims and redacted actions."""
 
-    def __init__(self, inner: Bot) -> None:
+    def __init__(self, inner: Bot[Any]) -> None:
         super().__init__(inner.game, inner.seat)
         self.inner = inner
         self.decisions = 0
@@ -63,10 +63,10 @@ class ViewsOnly(Bot):
         self.inner.hear(claim)
 
 
-LINEUP: list[type[Bot]] = [PurrfectGreedy, TinyStrong, RandomBot]
+LINEUP: list[type[Bot[Any]]] = [PurrfectGreedy, TinyStrong, RandomBot]
 
 
-def seated(game: Game, seed: int, kinds: Sequence[type[Bot]]) -> list[Bot]:
+def seated(game: Game[Any], seed: int, kinds: Sequence[type[Bot[Any]]]) -> list[Bot[Any]]:
     return [kind(game, seat, seat_seed(seed, seat)) for seat, kind in enumerate(kinds)]
 
 
@@ -94,7 +94,7 @@ def test_greedy_tables_finish_and_talk(players: int) -> None:
 
 def test_the_same_seed_plays_the_same_game() -> None:
     game = load_game("purrfect", players=3)
-    kinds: list[type[Bot]] = [TinyStrong, PurrfectGreedy, PurrfectGreedy]
+    kinds: list[type[Bot[Any]]] = [TinyStrong, PurrfectGreedy, PurrfectGreedy]
     first = play_game(game, seated(game, 7, kinds), 7).record()
     second = play_game(game, seated(game, 7, kinds), 7).record()
     assert first == second
@@ -223,7 +223,9 @@ def test_three_players_accept_by_what_is_given_and_kept(
 
 
 # -------------------------------------------------------------------------------- table talk
-def feed(state: PurrfectState, bots: Sequence[Bot], moves: Sequence[tuple[int, Action]]) -> None:
+def feed(
+    state: PurrfectState, bots: Sequence[Bot[Any]], moves: Sequence[tuple[int, Action]]
+) -> None:
     """Apply ``moves`` and tell every bot each event as its seat sees it."""
     for seat, action in moves:
         seen = {bot.seat: state.redact(action, bot.seat) for bot in bots}
@@ -333,7 +335,7 @@ def test_strong_weighs_imagined_deals_by_the_talk() -> None:
     weights = {}
     for _ in range(40):
         world = determinize(state.game, state.view(0), rng)
-        weights[world._candidate[2]] = bot.talk_weight(world, reading)
+        weights[world.position.candidate[2]] = bot.talk_weight(world, reading)
     # Trust one half, five unseen cats: a world where the claim holds is six times likelier.
     assert weights[8] == pytest.approx(0.6)
     assert weights[2] == pytest.approx(0.1)

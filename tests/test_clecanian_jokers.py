@@ -123,7 +123,7 @@ def test_abduct_refused_for_a_wrong_position_or_seat() -> None:
     with pytest.raises(MatchmakerError, match="abduct needs a grid position, not 10"):
         c_act("abduct", 10)
     assert state.public_view() == before
-    assert state._grid[2][5] == state.game.options.deck.by_code["AD"]
+    assert state.position.grid[2][5] == state.game.options.deck.by_code["AD"]
 
 
 def test_abduct_by_the_victim_in_a_record_is_refused() -> None:
@@ -229,7 +229,7 @@ def test_face_down_joker_swapped_out_the_placed_card_can_be_abducted() -> None:
     view = state.public_view()
     assert view.grids[1] == ("KH", "7H", "5S", None, None, None, None, None, None, None)
     assert (state.phase, state.to_act, view.turns) == ("draw", 0, 1)
-    assert state._grid[1].count(-1) == 0
+    assert state.position.grid[1].count(-1) == 0
 
 
 # -------------------------------------------------------------------------- jokers in the grid
@@ -242,7 +242,7 @@ def test_joker_turned_up_by_an_initial_reveal_abducts_then_refills_both_places()
     assert (state.phase, state.to_act) == ("abduct", 0)
     assert state.legal_actions() == [c_act("abduct", 0)]
     assert state.public_view().grids[1] == ("KD", None, *BLANK8)
-    assert state._grid[1][:2] == [state.game.options.deck.by_code["KD"], -1]
+    assert state.position.grid[1][:2] == [state.game.options.deck.by_code["KD"], -1]
     state.apply(c_act("abduct", 0), 0)
     assert state.public_view().discard == ("2C", "BJ", "KD")
     state.apply(card(state, "AS"))

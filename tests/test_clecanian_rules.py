@@ -12,14 +12,17 @@ import pytest
 
 from matchmaker import (
     CHANCE,
+    GameNotOverError,
     IllegalActionError,
     MatchmakerError,
+    NoSuchSeatError,
     OptionError,
     RecordError,
     load_game,
     replay,
 )
 from matchmaker.games.clecanian import ClecanianGame, ClecanianState, Deck
+from matchmaker.games.clecanian.scoring import column_table, score_column
 from tests.helpers import c_act, card, chance, clecanian, ev
 
 # Two women-free, joker-free grids: every column is a 6-T pair, so each scores 80
@@ -85,7 +88,7 @@ def replayed(rec: dict[str, Any]) -> ClecanianState:
 def codes(state: ClecanianState, seat: int) -> list[str | None]:
     """A seat's real grid, face-down cards included (None: an empty place)."""
     cards = state.game.options.deck.cards
-    return [cards[c].code if c >= 0 else None for c in state._grid[seat]]
+    return [cards[c].code if c >= 0 else None for c in state.position.grid[seat]]
 
 
 def choices(state: ClecanianState) -> list[str]:
@@ -576,7 +579,7 @@ def test_card_drawn_from_the_stock_is_seen_by_the_drawer_alone() -> None:
         assert view.drawn is None
     assert (state.phase, state.to_act, state.public_view().turns) == ("draw", 0, 1)
     assert state.decision_count() == 6  # the card from the stock is chance, not a decision
-    with pytest.raises(IllegalActionError, match="there is no seat 2"):
+    with pytest.raises(NoSuchSeatError, match="there is no seat 2"):
         state.view(2)
 
 
@@ -822,7 +825,7 @@ def test_a_seat_with_all_cards_face_up_triggers_the_end() -> None:
     view = state.public_view()
     assert view.victim == 0
     assert view.grids[0] == ("6C", "7C", "QH", None, None, None, None, None, None, "KD")
-    assert state._grid[0][3] == -1  # the joker's place is empty, waiting for its refill
+    assert state.position.grid[0][3] == -1  # the joker's place is empty, waiting for its refill
     state.apply(c_act("abduct", 9), 1)
     assert state.public_view().discard[-3:] == ("TD", "RJ", "KD")
     # First the abducted place is refilled, then the joker's own place.
@@ -1031,8 +1034,9 @@ def test_column_score(top: str, bottom: str, score: int) -> None:
     same character, else the sum of the two cards' point values."""
     deck = default()
     a, b = deck.by_code[top], deck.by_code[bottom]
-    assert deck.column_scores[a][b] == score
-    assert deck.column_scores[b][a] == score
+    assert column_table(deck)[a][b] == score
+    assert column_table(deck)[b][a] == score
+    assert score_column(deck, deck.card(top), deck.card(bottom)) == score
 
 
 def two_player_round(dealer: int, g0: list[str], g1: list[str], discard: str) -> dict[str, Any]:
@@ -1073,7 +1077,7 @@ def test_round_and_game_scores_over_three_rounds() -> None:
     partial = replayed(record(2, rounds[:2], max_turns=1))
     assert partial.public_view().round_scores == ((80, -40), (15, 91))
     assert partial.totals() == [95, 51]
-    with pytest.raises(IllegalActionError, match="the game is not over yet"):
+    with pytest.raises(GameNotOverError, match="the game is not over yet"):
         partial.result()
     state = replayed(record(2, rounds, max_turns=1))
     assert state.status() == {

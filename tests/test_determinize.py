@@ -19,12 +19,11 @@ from matchmaker.games.clecanian.determinize import determinize as clecanian_dete
 from matchmaker.games.clecanian.determinize import unseen_cards
 from matchmaker.games.clecanian.game import ClecanianGame
 from matchmaker.games.purrfect.determinize import determinize as purrfect_determinize
-from matchmaker.games.purrfect.determinize import known_candidates
 from matchmaker.games.purrfect.game import PurrfectGame
 from tests.helpers import ev, purrfect
 
 
-def step(state: State, rng: random.Random) -> None:
+def step(state: State[Any], rng: random.Random) -> None:
     options = state.chance_choices() if state.to_act == CHANCE else state.legal_actions()
     state.apply(options[int(rng.random() * len(options))])
 
@@ -92,9 +91,9 @@ def test_clecanian_sample_gives_the_same_view(
         view = state.view(seat)
         sampled = clecanian_determinize(game, view, random.Random(seed + seat))
         same_view(view, sampled.view(seat))
-        cards = [c for g in sampled._grid for c in g if c >= 0]
-        cards += [game.options.deck.by_code[str(a.arg)] for a in sampled._stock]
-        cards += sampled._discard
+        cards = [c for g in sampled.position.grid for c in g if c >= 0]
+        cards += [game.options.deck.by_code[str(a.arg)] for a in sampled.position.stock]
+        cards += sampled.position.discard
         assert len(cards) == len(set(cards))
         play_random(game, random.Random(seed), sampled)
         assert sampled.is_over
@@ -114,15 +113,15 @@ def test_purrfect_keeps_an_inspected_standing_candidate() -> None:
     )
     view = state.view(0)
     # Seat 0 passed on seat 1's 9 and is now looking at seat 2's 4.
-    assert known_candidates(view) == {1: 9, 2: 4}
+    assert view.known_candidates == {1: 9, 2: 4}
     game = state.game
     seat_1_holds: Counter[int] = Counter()
     for k in range(200):
         sampled = purrfect_determinize(game, view, random.Random(k))
-        assert (sampled._candidate[1], sampled._candidate[2]) == (9, 4)
+        assert (sampled.position.candidate[1], sampled.position.candidate[2]) == (9, 4)
         # The unseen cats 3 and 6 are in seat 1's and seat 2's hands, either way round.
-        held = [v for v in range(11) if sampled._hands[1][v]]
-        other = [v for v in range(11) if sampled._hands[2][v]]
+        held = [v for v in range(11) if sampled.position.hands[1][v]]
+        other = [v for v in range(11) if sampled.position.hands[2][v]]
         assert sorted(held + other) == [3, 6]
         seat_1_holds[held[0]] += 1
         assert sampled.targets()[0] == 7

@@ -19,7 +19,6 @@ from matchmaker.bots import Bot, Claim, RandomBot
 from matchmaker.bots import registry as bot_registry
 from matchmaker.cli.human import Command, Hint, read_choice
 from matchmaker.cli.main import main
-from matchmaker.cli.narrate import summary_line
 from matchmaker.cli.play import (
     PASS_SCREEN,
     ask_game,
@@ -31,11 +30,12 @@ from matchmaker.cli.play import (
 )
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
-from matchmaker.games.clecanian.state import seat_action as c_act
-from matchmaker.games.purrfect.state import seat_action as p_act
+from matchmaker.games.clecanian.actions import seat_action as c_act
+from matchmaker.games.purrfect.actions import seat_action as p_act
+from matchmaker.words import seat_labels, summary_line, words_for
 
 
-class FirstBot(Bot):
+class FirstBot(Bot[Any]):
     """A test-only plug-in bot: always the first legal action."""
 
     name = "first"
@@ -71,15 +71,19 @@ SHORT_CLECANIAN = {"max_turns": 30, "rounds": 1}
 def test_purrfect_game_against_random_bots(tmp_path: Path) -> None:
     code, out, record = play("purrfect", ["you", "random", "random"], ALWAYS_FIRST, tmp_path)
     assert code == 0
-    final = "Final scores: Seat 0 -10, Seat 1 -20, Seat 2 -13. Winner: Seat 0."
+    final = (
+        "Final scores: Seat 0 -10, random bot · seat 1 -20, random bot · seat 2 -13. "
+        "Winner: Seat 0."
+    )
     assert final in out.splitlines()
-    assert summary_line(record["result"]) == final
+    names = seat_labels(["human", "random", "random"])
+    assert summary_line(record["result"], names) == final
     assert replay(record).status() == record["result"]
     assert record["meta"]["seats"] == ["human", "random", "random"]
     assert record["meta"]["seed"] == 11
     assert "Game record saved to" in out
     assert PASS_SCREEN not in out  # one person: no hot-seat screen
-    assert "Seat 1 is the proposer and shows" in out  # the bots' moves are narrated
+    assert "random bot · seat 1 shows a" in out  # the bots' moves are narrated
 
 
 def test_clecanian_game_against_a_random_bot(tmp_path: Path) -> None:
@@ -87,18 +91,19 @@ def test_clecanian_game_against_a_random_bot(tmp_path: Path) -> None:
         "clecanian", ["you", "random"], ALWAYS_FIRST, tmp_path, **SHORT_CLECANIAN
     )
     assert code == 0
-    final = "Final scores: Seat 0 78, Seat 1 52. Winner: Seat 1."
+    final = "Final scores: Seat 0 78, random bot 52. Winner: random bot."
     assert final in out.splitlines()
-    assert summary_line(record["result"]) == final
+    assert summary_line(record["result"], ["Seat 0", "random bot"]) == final
     assert replay(record).status() == record["result"]
-    assert "End of round 1." in out
-    # the grid before any reveal
-    assert "Seat 0 (you) · 0 points face up · dealer · ▶ to act" in out
-    assert "0 ??" in out and "9 ??" in out  # face-down cards, with their positions
+    assert "Round 1 is over. Scores: Seat 0 78, random bot 52" in out
+    # the grid before any reveal: columns counted from 1, a top and a bottom row
+    assert "Seat 0 (you) · 0 showing · dealer · ▶ to act" in out
+    assert re.search(r"│\s+│ 1\s+│ 2\s+│ 3\s+│ 4\s+│ 5\s+│", out)
+    assert re.search(r"│ top\s+│ \?\?", out) and re.search(r"│ bottom\s+│ \?\?", out)
 
 
 def test_every_move_name_is_understood(tmp_path: Path) -> None:
-    answers = "reveal 3\nreveal 8\ndraw stock\ndiscard\n" + "take\nswap 0\n" * 200
+    answers = "reveal top 4\nreveal b4\ndraw stock\ndiscard\n" + "take\nswap top 1\n" * 200
     code, _, record = play("clecanian", ["you", "random"], answers, tmp_path, **SHORT_CLECANIAN)
     assert code == 0
     ours = [e for e in record["rounds"][0]["events"] if e.get("seat") == 0]
@@ -206,7 +211,7 @@ def test_hot_seat_hides_each_persons_cats(tmp_path: Path) -> None:
             assert int(holder) == seat
 
 
-DRAWN_FROM_STOCK = r"Seat (\d) \(\w+\) holds (?!a card)\S+.*\(from the stock\)"
+DRAWN_FROM_STOCK = r"Seat (\d)(?: \(you\))? holds (?!a card)\S+.*\(from the stock\)"
 
 
 def test_hot_seat_clecanian_shows_a_drawn_card_to_its_drawer_only(tmp_path: Path) -> None:
@@ -242,7 +247,7 @@ def test_table_talk_is_told_and_kept(tmp_path: Path) -> None:
     seats = ["you", "tests.test_play:TalkingBot"]
     code, out, record = play("purrfect", seats, ALWAYS_FIRST, tmp_path)
     assert code == 0
-    assert "Seat 1 says: “My cat is a 9.”" in out
+    assert "talker bot says: “My cat is a 9.”" in out
     assert record["meta"]["talk"][0]["speaker"] == 1
     assert record["meta"]["talk"][0]["value"] == 9
 
@@ -273,23 +278,27 @@ def test_seats_and_players_from_the_command_line() -> None:
 
 
 def test_read_choice() -> None:
+    golf = words_for(load_game("clecanian", players=2))
+    cats = words_for(load_game("purrfect", players=2))
     swaps = [c_act("swap", p) for p in range(10)] + [c_act("discard", None)]
-    assert read_choice("3", swaps) == c_act("swap", 2)
-    assert read_choice(" Swap 4 ", swaps) == c_act("swap", 4)
-    assert read_choice("discard", swaps) == c_act("discard", None)
+    assert read_choice("3", swaps, golf) == c_act("swap", 2)
+    assert read_choice(" Swap top 5 ", swaps, golf) == c_act("swap", 4)
+    assert read_choice("swap bottom 1", swaps, golf) == c_act("swap", 5)
+    assert read_choice("swap b1", swaps, golf) == c_act("swap", 5)
+    assert read_choice("discard", swaps, golf) == c_act("discard", None)
     draws = [c_act("draw_stock", None), c_act("draw_discard", None)]
-    assert read_choice("draw stock", draws) == draws[0]
-    assert read_choice("draw_discard", draws) == draws[1]
-    assert read_choice("take", draws) == draws[1]
-    assert read_choice("", [p_act("accept", None)]) == p_act("accept", None)
-    assert read_choice("present 7", [p_act("present", 7)]) == p_act("present", 7)
-    assert read_choice("h", draws) == Command("help")
-    assert read_choice("save my game.json", draws) == Command("save", "my game.json")
-    assert read_choice("q", draws) == Command("quit")
+    assert read_choice("draw stock", draws, golf) == draws[0]
+    assert read_choice("draw_discard", draws, golf) == draws[1]
+    assert read_choice("take", draws, golf) == draws[1]
+    assert read_choice("", [p_act("accept", None)], cats) == p_act("accept", None)
+    assert read_choice("present 7", [p_act("present", 7)], cats) == p_act("present", 7)
+    assert read_choice("h", draws, golf) == Command("help")
+    assert read_choice("save my game.json", draws, golf) == Command("save", "my game.json")
+    assert read_choice("q", draws, golf) == Command("quit")
     hint = "Type 1-2, a move such as 'stock', or help."
-    assert read_choice("", draws) == Hint(hint)
-    assert read_choice("swap 12", swaps) == Hint(
-        "'swap 12' is not possible now: swap 0, swap 1, swap 2, swap 3, …."
+    assert read_choice("", draws, golf) == Hint(hint)
+    assert read_choice("swap 12", swaps, golf) == Hint(
+        "'swap 12' is not possible now: swap top 1, swap top 2, swap top 3, swap top 4, …."
     )
 
 
@@ -313,7 +322,7 @@ def test_matchmaker_play_from_a_pipe(
     saved = tmp_path / "matchmaker-purrfect-3.json"
     record = json.loads(saved.read_text())
     assert replay(record).status() == record["result"]
-    assert summary_line(record["result"]) in out.splitlines()
+    assert summary_line(record["result"], ["Seat 0", "random bot"]) in out.splitlines()
 
 
 def test_matchmaker_play_refuses_bad_seats(

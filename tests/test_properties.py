@@ -22,7 +22,9 @@ from hypothesis import strategies as st
 from matchmaker import CHANCE, load_game, replay
 from matchmaker.core.actions import Action
 from matchmaker.core.play import play_random
-from matchmaker.games.clecanian.state import EMPTY, JOKER_DONE, REFILL, ClecanianState
+from matchmaker.games.clecanian.position import EMPTY
+from matchmaker.games.clecanian.state import ClecanianState
+from matchmaker.games.clecanian.steps import JokerDone, Refill
 from matchmaker.games.purrfect.deck import NAMED_DECKS
 from matchmaker.games.purrfect.state import PurrfectState
 
@@ -134,18 +136,18 @@ def purrfect_cards(state: PurrfectState) -> Counter[int]:
     left over + the cards not dealt (the excess, once the deal is done)."""
     cards: Counter[int] = Counter()
     for seat in range(state.game.players):
-        hand = state._hands[seat]
+        hand = state.position.hands[seat]
         assert hand[0] == 0
         assert all(count >= 0 for count in hand)
-        assert sum(hand) == state._hand_size[seat]
+        assert sum(hand) == state.position.hand_size[seat]
         cards.update({v: hand[v] for v in VALUES if hand[v]})
-        if state._candidate[seat]:
-            cards[state._candidate[seat]] += 1
-        cards.update(state._claimed[seat])
+        if state.position.candidate[seat]:
+            cards[state.position.candidate[seat]] += 1
+        cards.update(state.position.claimed[seat])
     if state.phase in PROPOSER_CAT_OUT:
-        cards[state._proposer_cat] += 1
-    cards.update(state._discarded)
-    cards.update(state._left_over)
+        cards[state.position.proposer_cat] += 1
+    cards.update(state.position.discarded)
+    cards.update(state.position.left_over)
     return cards
 
 
@@ -167,8 +169,8 @@ def check_purrfect_views(
     assert public.log == tuple(
         (s, a.name, None if a.name == "nominate" else a.arg) for s, a in events
     )
-    assert public.hand_sizes == tuple(state._hand_size)
-    assert public.standing == tuple(c > 0 for c in state._candidate)
+    assert public.hand_sizes == tuple(state.position.hand_size)
+    assert public.standing == tuple(c > 0 for c in state.position.candidate)
     if over:
         assert public.targets == tuple(sum(h) for h in dealt)
     else:
@@ -179,9 +181,9 @@ def check_purrfect_views(
     for seat in range(n):
         view = state.view(seat)
         assert view.seat == seat
-        hand = state._hands[seat]
+        hand = state.position.hands[seat]
         assert view.hand == tuple(v for v in VALUES for _ in range(hand[v]))
-        assert view.candidate == (state._candidate[seat] or None)
+        assert view.candidate == (state.position.candidate[seat] or None)
         assert view.target == sum(dealt[seat])
         assert view.inspected == tuple((r, s, v) for r, p, s, v in inspections if p == seat)
         assert view.log == tuple(
@@ -189,12 +191,20 @@ def check_purrfect_views(
         )
         if state.phase in ("inspect", "respond") and seat == public.proposer:
             assert inspecting is not None
-            assert view.inspected_value == state._candidate[inspecting]
+            assert view.inspected_value == state.position.candidate[inspecting]
         else:
             assert view.inspected_value is None
         # Everything else a seat sees is exactly what a spectator sees.
         shared = dataclasses.replace(
-            view, seat=None, hand=(), candidate=None, target=None, inspected=(), log=public.log
+            view,
+            seat=None,
+            hand=(),
+            candidate=None,
+            target=None,
+            inspected=(),
+            log=public.log,
+            candidate_values=public.candidate_values,
+            score=None,
         )
         assert shared == public
 
@@ -230,9 +240,9 @@ def play_purrfect(options: dict[str, Any], seed: int) -> PurrfectState:
         if state.phase == "inspect":
             inspected = state.public_view().inspecting
             assert inspected is not None
-            key = (state.public_view().round, state._proposer, inspected)
+            key = (state.public_view().round, state.position.proposer, inspected)
             if not inspections or inspections[-1][:3] != key:
-                inspections.append((*key, state._candidate[inspected]))
+                inspections.append((*key, state.position.candidate[inspected]))
         check_purrfect_views(state, dealt, events, inspections)
         if step == clone_at:
             check_clone_independent(state, random.Random(seed + 1))
@@ -248,7 +258,7 @@ def play_purrfect(options: dict[str, Any], seed: int) -> PurrfectState:
                 excess = Counter(deck) - Counter(v for h in dealt for v in h)
                 assert Counter(state.record()["deal"]["excess"]) == excess
         elif phase == "choose_first_proposer":
-            assert state._proposer == action.arg
+            assert state.position.proposer == action.arg
         else:
             events.append((seat, action))
     assert state.is_over, f"not over after {limit} steps"
@@ -331,35 +341,37 @@ def clecanian_cards(state: ClecanianState) -> None:
     empty: set[tuple[int, int]] = set()
     for seat in range(n):
         for pos in range(size):
-            card = state._grid[seat][pos]
+            card = state.position.grid[seat][pos]
             if card == EMPTY:
                 empty.add((seat, pos))
             else:
                 cards[card] += 1
-    cards.update(deck.by_code[str(a.arg)] for a in state._stock)
-    cards.update(state._discard)
+    cards.update(deck.by_code[str(a.arg)] for a in state.position.stock)
+    cards.update(state.position.discard)
     if phase == "use":
-        assert state._drawn != EMPTY
-        cards[state._drawn] += 1
+        assert state.position.drawn != EMPTY
+        cards[state.position.drawn] += 1
     else:
-        assert state._drawn == EMPTY
+        assert state.position.drawn == EMPTY
     aside: set[int] = set()
     if state.game.options.epilogue:
-        aside = {step[1] for step in state._stack if step[0] == JOKER_DONE}
+        aside = {step.joker for step in state.position.steps if isinstance(step, JokerDone)}
     elif phase == "abduct":
-        aside = {state._pending[1]}
+        aside = {state.position.abduction[1]}
     assert all(deck.is_joker[j] for j in aside)
     if aside:
         assert phase in ("abduct", "refill_card")
     cards.update(aside)
     assert cards == Counter(range(ALL_CARDS)), "a card is missing or held twice"
     if phase == "deal":
-        dealt = ALL_CARDS - len(state._stock)
+        dealt = ALL_CARDS - len(state.position.stock)
         assert empty == {divmod(k, size) for k in range(dealt, n * size)}
     else:
-        waiting = {(step[1], step[2]) for step in state._stack if step[0] == REFILL}
+        waiting = {
+            (step.seat, step.pos) for step in state.position.steps if isinstance(step, Refill)
+        }
         if phase == "refill_card":
-            waiting.add(state._pending)
+            waiting.add(state.position.refill_to)
         assert empty == waiting
         if empty:
             assert phase in ("abduct", "refill_card")
@@ -381,14 +393,14 @@ def check_clecanian_views(state: ClecanianState, log: list[tuple[int, int, str, 
     grids = tuple(
         tuple(
             codes[c] if up and c != EMPTY else None
-            for c, up in zip(state._grid[s], state._up[s], strict=True)
+            for c, up in zip(state.position.grid[s], state.position.up[s], strict=True)
         )
         for s in range(n)
     )
     face_down = {
         codes[c]
         for s in range(n)
-        for c, up in zip(state._grid[s], state._up[s], strict=True)
+        for c, up in zip(state.position.grid[s], state.position.up[s], strict=True)
         if c != EMPTY and not up
     }
     drawer, from_stock = held_card(log) if phase == "use" else (None, False)
@@ -400,20 +412,20 @@ def check_clecanian_views(state: ClecanianState, log: list[tuple[int, int, str, 
         assert view.grids == grids
         for s in range(n):
             for pos, code in enumerate(view.grids[s]):
-                hidden = not state._up[s][pos] or state._grid[s][pos] == EMPTY
+                hidden = not state.position.up[s][pos] or state.position.grid[s][pos] == EMPTY
                 assert (code is None) == hidden
-        assert view.discard == tuple(codes[c] for c in state._discard)
-        assert view.stock_size == len(state._stock)
+        assert view.discard == tuple(codes[c] for c in state.position.discard)
+        assert view.stock_size == len(state.position.stock)
         expected_log = list(log)
         secret = None
         if phase == "use":
             assert view.drawn_by == drawer
             assert view.drawn_from == ("stock" if from_stock else "discard")
             if seat == drawer or not from_stock:
-                assert view.drawn == codes[state._drawn]
+                assert view.drawn == codes[state.position.drawn]
             else:
                 assert view.drawn is None
-                secret = codes[state._drawn]
+                secret = codes[state.position.drawn]
                 last = expected_log[-1]
                 assert last[1] == CHANCE and last[3] == secret
                 expected_log[-1] = (last[0], CHANCE, "chance", None)

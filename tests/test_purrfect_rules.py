@@ -16,7 +16,9 @@ from matchmaker import (
     CHANCE,
     Action,
     EventError,
+    GameNotOverError,
     IllegalActionError,
+    NoSuchSeatError,
     OptionError,
     RecordError,
     load_game,
@@ -753,9 +755,9 @@ def test_the_game_goes_on_while_two_seats_hold_cats() -> None:
     assert (state.phase, state.to_act) == ("present", 2)
     assert state.public_view().hand_sizes == (0, 0, 1)
     assert state.public_view().standing == (False, True, False)
-    with pytest.raises(IllegalActionError) as exc:
+    with pytest.raises(GameNotOverError) as exc:
         state.result()
-    assert str(exc.value) == "the game is not over yet"
+    assert str(exc.value) == "the game is not over yet: it has no result"
 
 
 # ----------------------------------------------------------------------------------- scores
@@ -877,9 +879,9 @@ def test_hands_and_targets_are_private() -> None:
     assert state.public_view().hand == ()
     assert state.public_view().candidate is None
     assert [state.view(s).target for s in range(3)] == [16, 18, 11]
-    with pytest.raises(IllegalActionError) as exc:
+    with pytest.raises(NoSuchSeatError) as exc:
         state.view(3)
-    assert str(exc.value) == "there is no seat 3"
+    assert str(exc.value) == "there is no seat 3: the seats are 0 to 2"
 
 
 # ---------------------------------------------------------------------- illegal actions

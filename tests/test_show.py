@@ -15,9 +15,9 @@ from rich.console import Console
 from matchmaker import load_game
 from matchmaker.bots import RandomBot, play_game
 from matchmaker.cli.main import main
-from matchmaker.cli.narrate import summary_line
 from matchmaker.cli.play import stream_reader
-from matchmaker.cli.show import replay_frames, show_record
+from matchmaker.cli.show import show_frames, show_record
+from matchmaker.words import seat_labels, summary_line
 
 
 def record_of(name: str, seed: int, **options: Any) -> dict[str, Any]:
@@ -53,10 +53,10 @@ def test_a_seat_sees_its_own_cats_only(purrfect: dict[str, Any]) -> None:
     assert f"{hand_line(hands[1])} (12 cats)" in out
     assert hand_line(hands[0]) not in out
     assert hand_line(hands[2]) not in out
-    holders = set(re.findall(r"(Seat \d)[^:\n]*: hidden from the others", out))
-    assert holders == {"Seat 1"}
+    holders = set(re.findall(r"seat (\d) ◆: hidden from the others", out))
+    assert holders == {"1"}
     assert f"Target (secret): {sum(hands[1])}" in out
-    assert "Purrfect Match as Seat 1 sees it · step 1 of" in out
+    assert "Purrfect Match as random bot · seat 1 sees it · step 1 of" in out
 
 
 def test_a_spectator_sees_no_hidden_cats(purrfect: dict[str, Any]) -> None:
@@ -65,32 +65,40 @@ def test_a_spectator_sees_no_hidden_cats(purrfect: dict[str, Any]) -> None:
         assert hidden not in out
     assert re.search(r"\d+ \(face down\)", out) is None  # candidates show no value
     assert "face down" in out
-    steps = len(replay_frames(purrfect, None)[1])
+    steps = len(show_frames(purrfect, None)[1])
     last = out.split(f"step {steps} of {steps}")[1]
-    assert summary_line(purrfect["result"]) in last
+    said = summary_line(purrfect["result"], seat_labels(["random"] * 3))
+    assert said in " ".join(last.split())  # the console wraps long lines
 
 
 def test_clecanian_drawn_cards_are_seen_by_the_drawer_only(clecanian: dict[str, Any]) -> None:
-    pattern = r"(Seat \d)[^\n]*? holds (?!a card)\S+.*\(from the stock\)"
+    pattern = r"seat (\d)[^\n]*? holds (?!a card)\S+.*\(from the stock\)"
     seat0 = shown(clecanian, 0)
-    assert set(re.findall(pattern, seat0)) == {"Seat 0"}
+    assert set(re.findall(pattern, seat0)) == {"0"}
     spectator = shown(clecanian, None)
     assert re.findall(pattern, spectator) == []
     assert "holds a card from the stock (??)" in spectator
-    assert "End of round 1." in spectator
+    assert "Round 1 is over. Scores:" in spectator
 
 
 def test_frames_tell_every_step(clecanian: dict[str, Any], purrfect: dict[str, Any]) -> None:
-    _, frames = replay_frames(purrfect, None)
-    assert frames[0].lines == ("The cats are dealt: 12 to each seat.", "— Round 1 —")
-    assert frames[-1].events == 36 + len(purrfect["events"])
+    _, frames = show_frames(purrfect, None)
+    assert frames[0].lines == (
+        "The cats are dealt: 12 to each seat.",
+        "— Round 1: random bot · seat 0 proposes —",
+    )
+    assert frames[-1].seq == 36 + len(purrfect["events"])
     assert all(frame.lines for frame in frames)
-    _, frames = replay_frames(clecanian, 0)
-    assert frames[0].lines[0].startswith("Round 1 of 1: Seat 0 deals; the discard pile starts")
+    _, frames = show_frames(clecanian, 0)
+    assert (
+        frames[0]
+        .lines[0]
+        .startswith("Round 1 of 1: random bot · seat 0 deals; the discard pile starts")
+    )
     decisions = [e for e in clecanian["rounds"][0]["events"] if "seat" in e]
-    # a step per decision after the deal, and per card from the stock told to everybody
-    told = [frame for frame in frames[1:] if frame.lines[0].startswith("  ")]
-    assert len(told) == 3
+    # a step per decision after the deal, and per card from the stock this seat was told of
+    told = [frame for frame in frames[1:] if frame.actor == -1]
+    assert told and all(frame.lines for frame in told)
     assert len(frames) == 1 + len(decisions) + len(told)
 
 
@@ -122,7 +130,7 @@ def test_matchmaker_replay_show(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["replay", str(path), "--show", "--seat", "2"]) == 0
     out = capsys.readouterr().out
-    assert "Purrfect Match as Seat 2 sees it" in out
+    assert "Purrfect Match as random bot · seat 2 sees it" in out
     assert hand_line(purrfect["deal"]["hands"][2]) in out
     assert main(["replay", str(path), "--show", "--seat", "3"]) == 2
     assert "--seat must be from 0 to 2, not 3" in capsys.readouterr().err

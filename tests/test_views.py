@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from matchmaker import IllegalActionError
+from matchmaker import NoSuchSeatError
 from matchmaker.games.clecanian.state import ClecanianState
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.games.purrfect.state import PurrfectState
@@ -237,7 +237,7 @@ def test_purrfect_views_are_frozen_and_json() -> None:
 @pytest.mark.parametrize("seat", [3, -1, 10])
 def test_purrfect_view_of_a_seat_out_of_range(seat: int) -> None:
     state = played(0)
-    with pytest.raises(IllegalActionError, match=f"^there is no seat {seat}$"):
+    with pytest.raises(NoSuchSeatError, match=f"^there is no seat {seat}: the seats are 0 to "):
         state.view(seat)
 
 
@@ -399,5 +399,5 @@ def test_clecanian_view_to_json() -> None:
 @pytest.mark.parametrize("seat", [2, -1, 4])
 def test_clecanian_view_of_a_seat_out_of_range(seat: int) -> None:
     state = clecanian([G0, G1], "8C")
-    with pytest.raises(IllegalActionError, match=f"^there is no seat {seat}$"):
+    with pytest.raises(NoSuchSeatError, match=f"^there is no seat {seat}: the seats are 0 to "):
         state.view(seat)

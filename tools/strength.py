@@ -46,10 +46,10 @@ def estimate(value: float, interval: Sequence[float] | None, digits: int) -> str
     return f"{value:.{digits}f} [{interval[0]:.{digits}f}, {interval[1]:.{digits}f}]"
 
 
-class Timed(Bot):
+class Timed(Bot[Any]):
     """Wraps a bot and clocks each of its decisions."""
 
-    def __init__(self, inner: Bot, times: list[float]) -> None:
+    def __init__(self, inner: Bot[Any], times: list[float]) -> None:
         super().__init__(inner.game, inner.seat)
         self.inner = inner
         self.times = times
@@ -72,7 +72,7 @@ def decision_times(game_name: str, bot: str, players: int, games: int) -> list[f
     game = load_game(game_name, players=players)
     times: list[float] = []
     for seed in range(games):
-        seats: list[Bot] = [Timed(make_bot(bot, game, 0, seed), times)]
+        seats: list[Bot[Any]] = [Timed(make_bot(bot, game, 0, seed), times)]
         seats += [make_bot("greedy", game, s, seed) for s in range(1, players)]
         play_game(game, seats, seed)
     return times

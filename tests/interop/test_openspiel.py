@@ -19,8 +19,8 @@ from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
 from matchmaker.bots.runner import play_game
 from matchmaker.core.play import play_random
-from matchmaker.games.clecanian.state import DRAW_STOCK, SWAP_ACTIONS
-from matchmaker.games.purrfect.state import NOMINATE_ACTIONS, PRESENT_ACTIONS, REJECT
+from matchmaker.games.clecanian.actions import DRAW_STOCK, SWAP_ACTIONS
+from matchmaker.games.purrfect.actions import NOMINATE_ACTIONS, PRESENT_ACTIONS, REJECT
 from matchmaker.interop.openspiel import (
     CLECANIAN,
     PURRFECT,
@@ -437,7 +437,7 @@ def test_openspiel_bot_plays_in_matchmaker(name: str, options: dict[str, Any]) -
     game = load_game(name, options)
     records = []
     for _ in range(2):
-        players: list[Bot] = [QuickISMCTS(game, 0, 1)]
+        players: list[Bot[Any]] = [QuickISMCTS(game, 0, 1)]
         players += [make_bot("greedy", game, seat, seat) for seat in range(1, game.players)]
         final = play_game(game, players, seed=4).state
         assert final.is_over

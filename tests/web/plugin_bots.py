@@ -12,7 +12,7 @@ from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import Action
 
 
-class CrashingBot(Bot):
+class CrashingBot(Bot[Any]):
     """Raises instead of deciding."""
 
     name = "crashing"

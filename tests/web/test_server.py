@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from matchmaker.cli.narrate import narrate_event
+from matchmaker.core.driver import Driver
 from matchmaker.core.game import Game
 from matchmaker.core.records import parse_logged_event, replay
 from matchmaker.core.registry import load_game
 from matchmaker.server.storage import SCHEMA_VERSION, Storage, StorageError
+from matchmaker.words import words_for
 from tests.web.client import Peer, create_table, http, join, play_to_end
 from tests.web.conftest import LiveServer, free_port
 
@@ -114,10 +115,10 @@ def hidden_codes(state: Any, public: set[str]) -> set[str]:
     """Clecanian: the codes of face-down cards nobody has ever seen face up."""
     down = state.view(None).face_down
     codes = set()
-    for seat, grid in enumerate(state._grid):
+    for seat, grid in enumerate(state.position.grid):
         for pos, card in enumerate(grid):
             if down[seat][pos] and card >= 0:
-                codes.add(state._deck.cards[card].code)
+                codes.add(state.game.options.deck.cards[card].code)
     return codes - public
 
 
@@ -130,25 +131,34 @@ def stored_events(server: LiveServer, table: str) -> list[dict[str, Any]]:
     return events
 
 
-def check_messages(game: Game, events: list[dict[str, Any]], peer: Peer, seat: int | None) -> None:
+def check_messages(
+    game: Game[Any], events: list[dict[str, Any]], peer: Peer, seat: int | None
+) -> None:
     """Every state message holds exactly the seat's view at its seq, the events as the seat
-    may see them, and narration told from what a spectator sees; no message of any kind names
-    a Clecanian card that is face down and unseen."""
-    state = game.new_state()
+    may see them, narration told from the seat's own views alone, and the game's status as
+    the seat's words say it; no message of any kind names a Clecanian card that is face down
+    and unseen."""
+    driver = Driver(game)
+    state = driver.state
+    words = words_for(game)
+    last = [m for m in peer.messages if m["type"] == "state"][-1]
+    names = [s["label"] for s in last["seats"]]  # everybody has joined before the deal
     public: set[str] = set()
     views: dict[int, Any] = {0: json.loads(json.dumps(state.view(seat).to_json()))}
+    statuses: dict[int, str] = {0: words.status(state.view(seat), names)}
     redacted: dict[int, dict[str, Any]] = {}
     narrated: dict[int, list[str]] = {}
     hidden: dict[int, set[str]] = {}
     clecanian = game.name == "clecanian"
+    before = state.view(seat)
     for index, event in enumerate(events):
         actor, action = parse_logged_event(game, event)
-        redacted[index] = state.redact(action, seat).to_event(actor)
-        before = state.public_view()
-        spectators_see = state.redact(action, None)
-        state.apply(action, actor)
-        narrated[index] = narrate_event(game, before, actor, spectators_see, state.public_view())
+        step = driver.play(action, actor)
+        redacted[index] = step.seen_by(seat).to_event(actor)
         view = state.view(seat)
+        narrated[index] = words.narrate(step, before, view, names)
+        statuses[index + 1] = words.status(view, names)
+        before = view
         views[index + 1] = json.loads(json.dumps(view.to_json()))
         if clecanian:
             public_view = state.public_view()
@@ -163,6 +173,7 @@ def check_messages(game: Game, events: list[dict[str, Any]], peer: Peer, seat: i
         if message["type"] == "state":
             seq = message["seq"]
             assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
+            assert message["status"] == statuses[seq]
             for told in message["events"]:
                 assert told["event"] == redacted[told["seq"]]
                 assert told["lines"] == narrated[told["seq"]]

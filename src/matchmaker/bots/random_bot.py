@@ -9,7 +9,7 @@ from matchmaker.bots.base import Bot
 from matchmaker.core.actions import Action
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     """Picks a uniformly random legal action."""
 
     name: ClassVar[str] = "random"

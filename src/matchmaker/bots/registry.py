@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from matchmaker.bots.base import Bot
 from matchmaker.core.errors import OptionError
@@ -27,7 +28,7 @@ BOTS: dict[str, dict[str, str]] = {
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "strong"}
 
 
-def _load(target: str) -> type[Bot]:
+def _load(target: str) -> type[Bot[Any]]:
     module_name, _, class_name = target.partition(":")
     if not module_name or not class_name:
         raise OptionError(f"bot {target!r} must be a name or package.module:ClassName")
@@ -47,7 +48,7 @@ def bot_names(game_name: str) -> list[str]:
     return names + [level for level, name in LEVELS.items() if name in names]
 
 
-def bot_class(name: str, game_name: str) -> type[Bot]:
+def bot_class(name: str, game_name: str) -> type[Bot[Any]]:
     """The bot class for a name, a level or ``package.module:ClassName`` in ``game_name``."""
     if ":" in name:
         cls = _load(name)
@@ -66,6 +67,6 @@ def bot_class(name: str, game_name: str) -> type[Bot]:
     return cls
 
 
-def make_bot(name: str, game: Game, seat: int, seed: int | str) -> Bot:
+def make_bot(name: str, game: Game[Any], seat: int, seed: int | str) -> Bot[Any]:
     """A bot of the given name (or level, or plug-in class) for one seat."""
     return bot_class(name, game.name)(game, seat, seed)

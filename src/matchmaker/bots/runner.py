@@ -1,8 +1,8 @@
 """Playing one game among seated players (bots, or people behind the same protocol).
 
-The runner is the only code that holds the state: it supplies chance from a seeded generator,
-gives each acting seat its view and legal actions, tells every seat each event as that seat
-may see it, and collects table talk.
+The runner drives the game through the table driver (``matchmaker.core.driver``): chance
+comes from a seeded generator, each acting seat gets its view and legal actions, every seat
+hears each event as it may see it, and the talk round is run when it is due.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matchmaker.bots.base import Bot
-from matchmaker.bots.talk import Claim, claim_text, speakers
+from matchmaker.bots.talk import Claim, talk_round
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import MatchmakerError
+from matchmaker.core.driver import Driver, Step
+from matchmaker.core.errors import IllegalActionError, MatchmakerError
 from matchmaker.core.game import Game, State
 
 
@@ -24,29 +25,36 @@ class BotError(MatchmakerError):
 
 
 #: Called after every event with the state, the actor and the action (for narration, logs).
-EventHook = Callable[[State, int, Action], None]
+EventHook = Callable[[State[Any], int, Action], None]
+#: Called after every event with the driver's step (what every viewer saw, the happenings).
+StepHook = Callable[[Step], None]
 
 
 @dataclass
 class PlayedGame:
-    """A finished (or stopped) game: its state, the table talk, who sat where."""
+    """A finished (or stopped) game: its driver, the table talk, who sat where."""
 
-    state: State
+    driver: Driver[Any]
     seats: list[str]
     seed: int
     talk: list[Claim] = field(default_factory=list)
 
-    def record(self) -> dict[str, Any]:
-        """The game record, with the result and ``meta`` (seats, seed, table talk)."""
-        record = self.state.record()
-        if self.state.is_over:
-            record["result"] = self.state.status()
-        record["meta"] = {
+    @property
+    def state(self) -> State[Any]:
+        """The game's state."""
+        return self.driver.state
+
+    def meta(self) -> dict[str, Any]:
+        """What the record keeps beside the game: seats, seed, table talk."""
+        return {
             "seats": list(self.seats),
             "seed": self.seed,
             "talk": [claim.to_json() for claim in self.talk],
         }
-        return record
+
+    def record(self) -> dict[str, Any]:
+        """The game record, with the result and ``meta`` (seats, seed, table talk)."""
+        return self.driver.record(self.meta())
 
 
 def seat_seed(seed: int, seat: int) -> str:
@@ -60,62 +68,61 @@ def chance_rng(seed: int) -> random.Random:
 
 
 def play_game(
-    game: Game,
-    players: Sequence[Bot],
+    game: Game[Any],
+    players: Sequence[Bot[Any]],
     seed: int,
     *,
     on_event: EventHook | None = None,
-    state: State | None = None,
+    on_step: StepHook | None = None,
+    on_claim: Callable[[Claim], None] | None = None,
+    state: State[Any] | None = None,
+    driver: Driver[Any] | None = None,
     max_events: int | None = None,
+    talk: list[Claim] | None = None,
 ) -> PlayedGame:
-    """Play ``game`` to the end (or for ``max_events`` events) with one player per seat."""
+    """Play ``game`` to the end (or for ``max_events`` events) with one player per seat.
+
+    The game goes on from ``state`` or through the caller's ``driver`` when given. ``on_step``
+    hears every step, ``on_claim`` every claim of the table talk once the players heard it;
+    ``talk``, if given, is the list the table talk is kept in (the caller's own)."""
     if len(players) != game.players:
         raise MatchmakerError(f"{game.title} here has {game.players} seats, not {len(players)}")
-    if state is None:
-        state = game.new_state()
+    if driver is None:
+        driver = Driver(game, state)
+    for seat, player in enumerate(players):
+        driver.watch(seat, player)
     rng = chance_rng(seed)
-    played = PlayedGame(state=state, seats=[p.name for p in players], seed=seed)
-    talk_phase = type(game).talk_phase
+    played = PlayedGame(
+        driver=driver,
+        seats=[p.name for p in players],
+        seed=seed,
+        talk=talk if talk is not None else [],
+    )
     events = 0
-    while not state.is_over and (max_events is None or events < max_events):
-        actor = state.to_act
-        before_phase = state.phase
+    while not driver.state.is_over and (max_events is None or events < max_events):
+        actor = driver.to_act
         if actor == CHANCE:
-            choices = state.chance_choices()
-            action = choices[int(rng.random() * len(choices))]
+            step = driver.deal(rng)
         else:
-            legal = state.legal_actions()
-            action = players[actor].choose(state.view(actor), legal)
-            if action not in legal:
+            legal = driver.legal()
+            action = players[actor].choose(driver.state.view(actor), legal)
+            try:
+                step = driver.play(action, actor)
+            except IllegalActionError as exc:
                 raise BotError(
                     f"the {players[actor].name} player at seat {actor} chose {action}, "
-                    "which is not a legal action"
-                )
-        seen = [state.redact(action, seat) for seat in range(game.players)]
-        state.apply(action)
+                    f"which is not a legal action ({exc})"
+                ) from None
         events += 1
-        for seat, player in enumerate(players):
-            player.observe(actor, seen[seat])
+        if on_step is not None:
+            on_step(step)
         if on_event is not None:
-            on_event(state, actor, action)
-        if talk_phase and state.phase == talk_phase and before_phase != talk_phase:
-            _table_talk(state, players, played.talk)
+            on_event(driver.state, step.actor, step.action)
+        if step.talk_due:
+            for claim in talk_round(driver, players):
+                played.talk.append(claim)
+                for player in players:
+                    player.hear(claim)
+                if on_claim is not None:
+                    on_claim(claim)
     return played
-
-
-def _table_talk(state: State, players: Sequence[Bot], talk: list[Claim]) -> None:
-    """The seats' claims in the talk round (see :func:`matchmaker.bots.talk.speakers`)."""
-    for seat, view in speakers(state):
-        said = players[seat].speak(view)
-        if said is None:
-            continue
-        claim = Claim(
-            speaker=seat,
-            value=said.value,
-            text=said.text or claim_text(said.value),
-            round=getattr(view, "round", 0),
-            at=state.decision_count(),
-        )
-        talk.append(claim)
-        for player in players:
-            player.hear(claim)

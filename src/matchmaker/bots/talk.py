@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from matchmaker.core.driver import Driver
 from matchmaker.core.game import State
 
 
@@ -14,16 +15,41 @@ def claim_text(value: int) -> str:
     return f"My candidate is a {value}."
 
 
-def speakers(state: State) -> Iterator[tuple[int, Any]]:
-    """The talk round of Purrfect Match: every seat with a standing candidate may make a claim
-    to the proposer (the seat to act), clockwise from the proposer's left; with its view."""
-    n = state.game.players
-    proposer = state.to_act
-    for k in range(1, n):
-        seat = (proposer + k) % n
-        view = state.view(seat)
-        if getattr(view, "candidate", None) is not None:
-            yield seat, view
+def speakers(state: State[Any]) -> Iterator[tuple[int, Any]]:
+    """The talk round just opened: each seat that may make a claim (``Game.talkers``), in
+    order, with its view."""
+    for seat in state.game.talkers(state):
+        yield seat, state.view(seat)
+
+
+class Speaker(Protocol):
+    """A player that may say something in the talk round (every bot)."""
+
+    def speak(self, view: Any) -> Claim | None:
+        """Something to tell the table now, or None."""
+        ...
+
+
+def talk_round(
+    driver: Driver[Any], voices: Sequence[Speaker | None] | Mapping[int, Speaker]
+) -> Iterator[Claim]:
+    """The talk round just opened (``Step.talk_due``): each seat that may speak, in order,
+    is asked through its voice (seats without one say nothing). Yields each claim made, with
+    its text, round and the number of decisions played when it was said; the caller lets the
+    table hear it before the next seat is asked."""
+    state = driver.state
+    for seat, view in speakers(state):
+        voice = voices.get(seat) if isinstance(voices, Mapping) else voices[seat]
+        said = voice.speak(view) if voice is not None else None
+        if said is None:
+            continue
+        yield Claim(
+            speaker=seat,
+            value=said.value,
+            text=said.text or claim_text(said.value),
+            round=getattr(view, "round", 0),
+            at=state.decision_count(),
+        )
 
 
 @dataclass(frozen=True)

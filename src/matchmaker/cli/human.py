@@ -16,10 +16,10 @@ from typing import Any, ClassVar, Protocol
 from rich.console import Console
 
 from matchmaker.bots.base import Bot
-from matchmaker.bots.talk import Claim
-from matchmaker.cli.render import choice_key, render_choices, render_view
+from matchmaker.cli.render import render_choices, render_view
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
+from matchmaker.words import GameWords, words_for
 
 #: Other ways to type some decisions (after the words are normalised: lower case, spaces).
 ALIASES: dict[str, str] = {
@@ -63,16 +63,12 @@ class Desk(Protocol):
         """Get the screen ready for ``seat`` (the hot-seat screen) and tell what happened."""
         ...
 
-    def show_log(self) -> None:
-        """Print everything that happened so far (public events only)."""
+    def show_log(self, seat: int | None = None) -> None:
+        """Print everything ``seat`` was told so far."""
         ...
 
     def save(self, path: str | None) -> None:
         """Save the game record now (to ``path`` if given) and say where."""
-        ...
-
-    def heard(self, claim: Claim) -> None:
-        """Table talk was said."""
         ...
 
 
@@ -95,11 +91,15 @@ def _normal(text: str) -> str:
     return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-def read_choice(text: str, legal: Sequence[Action]) -> Action | Command | Hint:
-    """Understand one line typed at a decision: a choice number (from 1), a choice name, a
-    command, or else a hint saying what may be typed."""
-    words = _normal(text)
-    first = words.partition(" ")[0]
+def read_choice(
+    text: str, legal: Sequence[Action], words: GameWords[Any]
+) -> Action | Command | Hint:
+    """Understand one line typed at a decision: a choice number (from 1), a choice name (as
+    the game's words spell it, or one of its other spellings), a command, or else a hint
+    saying what may be typed."""
+    choice_key = words.choice_key
+    typed = _normal(text)
+    first = typed.partition(" ")[0]
     if first in ("help", "h", "?"):
         return Command("help")
     if first in ("quit", "q", "exit"):
@@ -112,20 +112,23 @@ def read_choice(text: str, legal: Sequence[Action]) -> Action | Command | Hint:
         path = text.strip()[len("save") :].strip()
         return Command("save", path or None)
     span = f"1-{len(legal)}" if len(legal) > 1 else "1"
-    if not words:
+    if not typed:
         if len(legal) == 1:
             return legal[0]
         return Hint(f"Type {span}, a move such as '{choice_key(legal[0])}', or help.")
-    if words.isdigit():
-        number = int(words)
+    if typed.isdigit():
+        number = int(typed)
         if 1 <= number <= len(legal):
             return legal[number - 1]
         return Hint(f"There is no choice {number}: type {span}.")
-    by_key = {choice_key(action): action for action in legal}
-    key = ALIASES.get(words, words)
+    by_key = {_normal(choice_key(action)): action for action in legal}
+    for action in legal:
+        for alias in words.choice_aliases(action):
+            by_key.setdefault(_normal(alias), action)
+    key = ALIASES.get(typed, typed)
     if key in by_key:
         return by_key[key]
-    same_name = [k for k in by_key if k.split(" ")[0] == first]
+    same_name = [choice_key(a) for a in legal if _normal(choice_key(a)).split(" ")[0] == first]
     if same_name:
         shown = ", ".join(same_name[:4]) + (", …" if len(same_name) > 4 else "")
         return Hint(f"{text.strip()!r} is not possible now: {shown}.")
@@ -135,9 +138,9 @@ def read_choice(text: str, legal: Sequence[Action]) -> Action | Command | Hint:
     )
 
 
-def help_text(legal: Sequence[Action]) -> str:
+def help_text(legal: Sequence[Action], words: GameWords[Any]) -> str:
     """The help shown by the ``help`` command."""
-    lines = [HELP_NUMBERS.format(example=choice_key(legal[-1]))]
+    lines = [HELP_NUMBERS.format(example=words.choice_key(legal[-1]))]
     if len(legal) == 1:
         lines.append("With only one choice, Enter takes it.")
     lines.append("Commands:")
@@ -145,7 +148,7 @@ def help_text(legal: Sequence[Action]) -> str:
     return "\n".join(lines)
 
 
-class HumanPlayer(Bot):
+class HumanPlayer(Bot[Any]):
     """A person at one seat, asked for each decision at the terminal of its desk.
 
     Like every bot it only ever receives its seat's view and the legal actions.
@@ -153,9 +156,10 @@ class HumanPlayer(Bot):
 
     name: ClassVar[str] = "human"
 
-    def __init__(self, game: Game, seat: int, seed: int | str = 0, *, desk: Desk) -> None:
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0, *, desk: Desk) -> None:
         super().__init__(game, seat, seed)
         self.desk = desk
+        self.words = words_for(game)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """Show the view and the choices, then ask until a legal decision is typed."""
@@ -164,17 +168,17 @@ class HumanPlayer(Bot):
         names = desk.names_for(self.seat)
         self._show(view, legal, names)
         while True:
-            answer = read_choice(desk.read(f"{names[self.seat]} > "), legal)
+            answer = read_choice(desk.read(f"{names[self.seat]} > "), legal, self.words)
             if isinstance(answer, Action):
                 return answer
             if isinstance(answer, Hint):
                 desk.console.print(answer.text, style="yellow", markup=False, soft_wrap=True)
             elif answer.name == "help":
-                desk.console.print(help_text(legal), highlight=False, markup=False)
+                desk.console.print(help_text(legal, self.words), highlight=False, markup=False)
             elif answer.name == "board":
                 self._show(view, legal, names)
             elif answer.name == "log":
-                desk.show_log()
+                desk.show_log(self.seat)
             elif answer.name == "save":
                 desk.save(answer.arg)
             else:
@@ -186,7 +190,3 @@ class HumanPlayer(Bot):
         console.print(render_choices(self.game, view, legal, names))
         tip = "Enter takes the only choice · " if len(legal) == 1 else ""
         console.print(f"[dim]{tip}help · save · quit[/dim]")
-
-    def hear(self, claim: Claim) -> None:
-        """Table talk goes to the desk, which tells it."""
-        self.desk.heard(claim)

@@ -26,13 +26,14 @@ from matchmaker.bots.registry import LEVELS, make_bot
 from matchmaker.bots.runner import PlayedGame, play_game, seat_seed
 from matchmaker.bots.talk import Claim
 from matchmaker.cli.human import HumanPlayer, QuitGame
-from matchmaker.cli.narrate import narrate_event, seat_name, summary_line
 from matchmaker.cli.options import parse_option_pairs
-from matchmaker.cli.render import render_result, render_view, seat_labels
-from matchmaker.core.actions import Action
+from matchmaker.cli.render import render_result, render_view
+from matchmaker.core.driver import Driver, Step
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.game import Game, State
 from matchmaker.core.registry import GAMES, load_game
+from matchmaker.words import seat_labels, words_for
+from matchmaker.words.seats import HUMAN
 
 #: A function that shows a prompt and returns the line typed (EOFError when input ends).
 Reader = Callable[[str], str]
@@ -71,7 +72,7 @@ def default_seats(players: int) -> list[str]:
     return ["you"] + [DEFAULT_BOT] * (players - 1)
 
 
-def seat_bot(spec: str, game: Game, seat: int, seed: int) -> tuple[Bot, bool]:
+def seat_bot(spec: str, game: Game[Any], seat: int, seed: int) -> tuple[Bot[Any], bool]:
     """The bot for a seat, and whether it stands in for the one asked for.
 
     This is the one place where a level (``easy``, ``medium``, ``hard``) whose bot is not
@@ -86,7 +87,7 @@ def seat_bot(spec: str, game: Game, seat: int, seed: int) -> tuple[Bot, bool]:
     return make_bot(FALLBACK_BOT, game, seat, seat_seed(seed, seat)), True
 
 
-def default_record_path(game: Game, seed: int) -> Path:
+def default_record_path(game: Game[Any], seed: int) -> Path:
     """Where a game is saved when no file is named: ``./matchmaker-GAME-SEED.json``."""
     return Path(f"matchmaker-{game.name}-{seed}.json")
 
@@ -129,14 +130,15 @@ def terminal_reader(console: Console) -> Reader:
 class TerminalTable:
     """One game at a terminal: the seats, the narration, hot-seat screens and saving.
 
-    It is the :class:`~matchmaker.cli.human.Desk` of every person at the table. The record is
-    saved to ``save_path``; when that is only the default (``named_file`` false), a game
-    stopped before anybody made a decision is not saved.
+    It is the :class:`~matchmaker.cli.human.Desk` of every person at the table. Each person is
+    told every event as their own seat saw it (with no person at the table, as a spectator
+    sees it, as it happens). The record is saved to ``save_path``; when that is only the
+    default (``named_file`` false), a game stopped before anybody made a decision is not saved.
     """
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         seats: Sequence[str],
         seed: int,
         console: Console,
@@ -147,6 +149,7 @@ class TerminalTable:
         if len(seats) != game.players:
             raise OptionError(f"{len(seats)} seats named for {game.players} players")
         self.game = game
+        self.words = words_for(game)
         self.seed = seed
         self.console = console
         self.save_path = save_path
@@ -154,7 +157,7 @@ class TerminalTable:
         #: Decisions made by people (by anyone, when no person plays).
         self._moves = 0
         self._read = read
-        self.players: list[Bot] = []
+        self.players: list[Bot[Any]] = []
         stand_ins: dict[str, list[int]] = {}
         for seat, spec in enumerate(seats):
             if is_human(spec):
@@ -164,20 +167,25 @@ class TerminalTable:
             self.players.append(bot)
             if stands_in:
                 stand_ins.setdefault(spec, []).append(seat)
+        self.humans = [s for s, p in enumerate(self.players) if isinstance(p, HumanPlayer)]
+        self.kinds = [HUMAN if s in self.humans else p.name for s, p in enumerate(self.players)]
+        self.names = seat_labels(self.kinds)
         self.notes = [
             f"No {spec} bot plays {game.title} yet: the {FALLBACK_BOT} bot takes "
-            + ", ".join(seat_name(s) for s in taken)
+            + ", ".join(self.names[s] for s in taken)
             + "."
             for spec, taken in stand_ins.items()
         ]
-        self.humans = [s for s, p in enumerate(self.players) if isinstance(p, HumanPlayer)]
-        self.kinds = [p.name for p in self.players]
-        self.state: State = game.new_state()
-        self.lines: list[str] = []
+        self.driver: Driver[Any] = Driver(game)
+        self.state: State[Any] = self.driver.state
         self.talk: list[Claim] = []
+        #: Who is told the events: every person, or a spectator when nobody plays.
+        self.viewers: list[int | None] = list(self.humans) or [None]
+        #: What each viewer was told so far, and its view after the last event.
+        self.lines: dict[int | None, list[str]] = {viewer: [] for viewer in self.viewers}
+        self._views: dict[int | None, Any] = {v: self.state.view(v) for v in self.viewers}
         self._seen: dict[int, int] = {}
         self._on_screen: int | None = None
-        self._before: Any = self.state.public_view()
 
     # ---------------------------------------------------------------- the Desk of the humans
     def read(self, prompt: str) -> str:
@@ -186,7 +194,7 @@ class TerminalTable:
 
     def names_for(self, seat: int | None) -> list[str]:
         """Seat labels as ``seat`` sees them (None: as the table sees them)."""
-        return seat_labels(self.kinds, seat)
+        return seat_labels(self.kinds, viewer=seat)
 
     def before_turn(self, seat: int) -> None:
         """Hot-seat: hide the screen and wait for the next person; then the news."""
@@ -195,7 +203,7 @@ class TerminalTable:
             self.console.print(
                 Panel(
                     Text(
-                        f"{PASS_SCREEN} {seat_name(seat)}.\n"
+                        f"{PASS_SCREEN} {self.names[seat]}.\n"
                         "Press Enter when only they can see the screen.",
                         style="bold",
                         justify="center",
@@ -206,19 +214,19 @@ class TerminalTable:
             self.read("")
             clear_screen(self.console)
         self._on_screen = seat
-        self._show_news(self.lines[self._seen.get(seat, 0) :], "Since your last turn")
-        self._seen[seat] = len(self.lines)
+        told = self.lines[seat]
+        self._show_news(told[self._seen.get(seat, 0) :], "Since your last turn")
+        self._seen[seat] = len(told)
 
-    def show_log(self) -> None:
-        """Everything narrated so far."""
-        self.console.print(Panel("\n".join(self.lines) or "Nothing yet.", title="Game log"))
+    def show_log(self, seat: int | None = None) -> None:
+        """Everything told so far to ``seat`` (the first viewer's log by default)."""
+        told = self.lines.get(seat, self.lines[self.viewers[0]])
+        self.console.print(Panel("\n".join(told) or "Nothing yet.", title="Game log"))
 
-    def heard(self, claim: Claim) -> None:
-        """Table talk: kept for the record and told (once, however many people hear it)."""
-        if self.talk and self.talk[-1] is claim:
-            return
-        self.talk.append(claim)
-        self._tell([f"{seat_name(claim.speaker)} says: “{claim.text}”"])
+    def _heard(self, claim: Claim) -> None:
+        """Table talk (kept in ``talk`` for the record) is told to everybody."""
+        for viewer in self.viewers:
+            self._tell(viewer, [f"{self.names[claim.speaker]} says: “{claim.text}”"])
 
     def save(self, path: str | None = None) -> None:
         """Save the record of the game so far (to ``path`` from now on, if given)."""
@@ -232,11 +240,18 @@ class TerminalTable:
         """Play the game to its end (or until stopped); returns the exit status."""
         self._intro()
         status = 0
-        played: PlayedGame | None = None
+        finished = False
         try:
-            played = play_game(
-                self.game, self.players, self.seed, on_event=self._on_event, state=self.state
+            play_game(
+                self.game,
+                self.players,
+                self.seed,
+                on_step=self._on_step,
+                on_claim=self._heard,
+                driver=self.driver,
+                talk=self.talk,
             )
+            finished = True
         except QuitGame:
             self.console.print("You left the game.")
         except EOFError:
@@ -247,24 +262,23 @@ class TerminalTable:
         except BaseException:
             self._write_record()  # whatever went wrong, the game so far is kept
             raise
-        if played is not None:
+        if finished:
             self._finish()
-        self._write_record(played)
+        self._write_record()
         return status
 
-    def record(self, played: PlayedGame | None = None) -> dict[str, Any]:
+    def record(self) -> dict[str, Any]:
         """The game record so far, with who sat where, the seed and the table talk."""
-        if played is None:
-            played = PlayedGame(state=self.state, seats=self.kinds, seed=self.seed)
-            played.talk = list(self.talk)
+        played = PlayedGame(driver=self.driver, seats=self.kinds, seed=self.seed)
+        played.talk = list(self.talk)
         return played.record()
 
-    def _write_record(self, played: PlayedGame | None = None) -> None:
+    def _write_record(self) -> None:
         if not self._named_file and self._moves == 0:
             self.console.print("Nothing was played yet: no record saved.")
             return
         try:
-            text = json.dumps(self.record(played))
+            text = json.dumps(self.record())
             self.save_path.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
             self.console.print(
@@ -280,7 +294,7 @@ class TerminalTable:
 
     def _intro(self) -> None:
         who = ", ".join(
-            f"{seat_name(s)} {'a person' if s in self.humans else self.kinds[s]}"
+            f"{self.names[s]}" + (" (a person)" if s in self.humans else "")
             for s in range(self.game.players)
         )
         lines = [f"{self.game.title}, seed {self.seed}: {who}."]
@@ -289,17 +303,18 @@ class TerminalTable:
             lines.append("Type a choice's number or name; help lists the commands.")
         self.console.print(Panel("\n".join(lines), title="matchmaker play", title_align="left"))
 
-    def _on_event(self, state: State, actor: int, action: Action) -> None:
-        if actor in self.humans or (not self.humans and actor >= 0):
+    def _on_step(self, step: Step) -> None:
+        if step.actor in self.humans or (not self.humans and step.actor >= 0):
             self._moves += 1
-        after = state.public_view()
-        lines = narrate_event(self.game, self._before, actor, action, after)
-        self._before = after
-        if lines:
-            self._tell(lines)
+        for viewer in self.viewers:
+            after = self.state.view(viewer)
+            lines = self.words.narrate(step, self._views[viewer], after, self.names)
+            self._views[viewer] = after
+            if lines:
+                self._tell(viewer, lines)
 
-    def _tell(self, lines: list[str]) -> None:
-        self.lines.extend(lines)
+    def _tell(self, viewer: int | None, lines: list[str]) -> None:
+        self.lines[viewer].extend(lines)
         if not self.humans:  # nobody's turn will show them: tell them as they happen
             for line in lines:
                 self.console.print(line, highlight=False)
@@ -316,19 +331,29 @@ class TerminalTable:
 
     def _finish(self) -> None:
         state = self.state
-        if self.humans:
-            last = max(self._seen.values(), default=0)
-            self._show_news(self.lines[last:], "The end of the game")
+        for seat in self.humans:
+            told = self.lines[seat]
+            last = self._seen.get(seat, 0)
+            if len(told) > last:
+                title = "The end of the game" + (
+                    f" (as {self.names[seat]} saw it)" if len(self.humans) > 1 else ""
+                )
+                self._show_news(told[last:], title)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         names = self.names_for(viewer)
         self.console.print(render_view(self.game, state.view(viewer), names))
         status = state.status()
         self.console.print(render_result(status, names))
-        self.console.print(summary_line(status), style="bold", highlight=False, soft_wrap=True)
+        self.console.print(
+            self.words.result_line(status, self.names),
+            style="bold",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def play_in_terminal(
-    game: Game,
+    game: Game[Any],
     seats: Sequence[str],
     seed: int,
     console: Console,
@@ -364,7 +389,7 @@ def ask_game(console: Console, read: Reader) -> str:
 
 def table_setup(
     game_name: str, seats_spec: str | None, players: int | None, options: dict[str, Any]
-) -> tuple[Game, list[str]]:
+) -> tuple[Game[Any], list[str]]:
     """The game and the seat specs from the command line's ``--seats``, ``--players`` and
     options; without ``--seats``, you play seat 0 and bots the others."""
     if seats_spec is not None:

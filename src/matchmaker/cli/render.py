@@ -1,13 +1,14 @@
 """Rich rendering of what one seat sees: the Purrfect Match table or the Clecanian Golf grids.
 
-Everything here draws a view (``state.view(seat)``, or the public view for a spectator) and
-nothing else, so a screen can never show more than its seat may know. ``names`` gives the label
-of every seat (``Seat 0 (you)``, ``Seat 1 (random)``).
+Everything here draws a view (``state.view(seat)``, or the public view for a spectator) with
+the game's words (``matchmaker.words``) and nothing else: a screen can never show more than its
+seat may know, and it works no rule out for itself (column scores, grid scores, totals and
+known candidates come with the view). ``names`` gives the label of every seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -17,71 +18,38 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from matchmaker.cli.narrate import a_cat, describe_card, seat_name
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
-from matchmaker.games.clecanian.deck import Card, Deck
+from matchmaker.games.clecanian.phases import Phase as GolfPhase
+from matchmaker.games.clecanian.scoring import ColumnKind
 from matchmaker.games.clecanian.view import ClecanianView
+from matchmaker.games.purrfect.phases import Phase as CatPhase
 from matchmaker.games.purrfect.view import PurrfectView
+from matchmaker.words import words_for
+from matchmaker.words.clecanian import FACE_DOWN, ClecanianWords
+from matchmaker.words.purrfect import a_cat
 
-#: How a face-down card is drawn.
-FACE_DOWN = "??"
 #: The widest a table is drawn, however wide the terminal.
 MAX_WIDTH = 100
 
 
-def seat_labels(kinds: Sequence[str], viewer: int | None, you: str = "you") -> list[str]:
-    """Seat labels such as ``Seat 0 (you)`` and ``Seat 1 (random)``: ``kinds`` names the player
-    at each seat; the viewer's seat is called ``you``."""
-    labels = []
-    for seat, kind in enumerate(kinds):
-        tag = you if seat == viewer else kind
-        labels.append(f"{seat_name(seat)} ({tag})" if tag else seat_name(seat))
-    return labels
-
-
-def render_view(game: Game, view: Any, names: Sequence[str]) -> RenderableType:
+def render_view(game: Game[Any], view: Any, names: Sequence[str]) -> RenderableType:
     """The screen of one view of either game."""
-    if isinstance(view, PurrfectView):
-        return render_purrfect(view, names)
-    if isinstance(view, ClecanianView):
-        return render_clecanian(view, deck_of(game), names)
-    return Text(repr(view))
-
-
-def deck_of(game: Game) -> Deck:
-    """The Clecanian deck a game is played with."""
-    deck = getattr(getattr(game, "options", None), "deck", None)
-    if not isinstance(deck, Deck):
-        raise TypeError(f"{game.title} has no Clecanian deck")
-    return deck
+    draw = RENDERERS.get(game.name)
+    return draw(game, view, names) if draw is not None else Text(repr(view))
 
 
 # ------------------------------------------------------------------------------ Purrfect Match
-def _purrfect_status(view: PurrfectView, names: Sequence[str]) -> str:
-    proposer = names[view.proposer] if view.proposer is not None else "nobody"
-    if view.phase == "present":
-        return f"{proposer} is the proposer and chooses a cat to show."
-    if view.phase == "nominate":
-        return f"{proposer} shows {a_cat(view.proposer_cat)}; {names[view.to_act]} nominates."
-    if view.phase in ("inspect", "respond") and view.inspecting is not None:
-        owner = names[view.inspecting]
-        shown = f"{proposer} shows {a_cat(view.proposer_cat)} and looks at {owner}'s candidate"
-        if view.phase == "respond":
-            return f"{shown}: a proposal! {owner} accepts or rejects."
-        return f"{shown}: propose or pass?"
-    if view.phase == "over":
-        return "The game is over."
-    return "The cats are being dealt."
-
-
 def _candidate_cell(view: PurrfectView, seat: int) -> Text:
     if seat == view.proposer and view.proposer_cat is not None:
         return Text(f"shows {view.proposer_cat}", style="bold yellow")
     if not view.standing[seat]:
         return Text("—", style="dim")
-    if seat == view.seat and view.candidate is not None:
-        text = Text(f"{view.candidate} (face down)", style="bold")
+    known = view.candidate_values[seat]
+    if seat == view.seat and known is not None:
+        text = Text(f"{known} (face down)", style="bold")
+    elif known is not None:
+        text = Text(f"face down · you saw {a_cat(known)}", style="magenta")
     else:
         text = Text("face down")
     if seat == view.inspecting:
@@ -91,9 +59,10 @@ def _candidate_cell(view: PurrfectView, seat: int) -> Text:
     return text
 
 
-def render_purrfect(view: PurrfectView, names: Sequence[str]) -> RenderableType:
+def render_purrfect(game: Game[Any], view: PurrfectView, names: Sequence[str]) -> RenderableType:
     """A Purrfect Match table as one seat (or a spectator) sees it."""
-    over = view.phase == "over"
+    words = words_for(game)
+    over = view.phase is CatPhase.OVER
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Seat")
     table.add_column("Cats held", justify="right")
@@ -109,13 +78,15 @@ def render_purrfect(view: PurrfectView, names: Sequence[str]) -> RenderableType:
             label.append(" ★", style="yellow")
         if seat == view.to_act and not over:
             label.append(" ▶", style="green")
+        if view.sitting_out[seat] and not over:
+            label.append(" (sits out)", style="dim")
         claimed = view.claimed[seat]
         row: list[Text | str] = [
             label,
             str(view.hand_sizes[seat]),
             _candidate_cell(view, seat),
             " ".join(str(v) for v in claimed) or "—",
-            str(sum(claimed)),
+            str(view.claimed_totals[seat]),
         ]
         if over and view.targets is not None and view.scores is not None:
             row += [str(view.targets[seat]), Text(str(view.scores[seat]), style="bold")]
@@ -127,10 +98,13 @@ def render_purrfect(view: PurrfectView, names: Sequence[str]) -> RenderableType:
     if over and view.left_over:
         piles += f" · left over: {' '.join(str(v) for v in view.left_over)}"
     parts: list[RenderableType] = [
-        Text(_purrfect_status(view, names), style="bold"),
+        Text(words.status(view, names), style="bold"),
         table,
         Text(piles, style="dim"),
     ]
+    if view.inspection_order and not over:
+        order = " → ".join(names[s] for s in view.inspection_order)
+        parts.append(Text(f"Inspection order: {order}", style="dim"))
     if view.seat is not None and not over:
         parts.append(_purrfect_private(view, names))
     title = f"Purrfect Match · round {view.round + 1}"
@@ -143,11 +117,10 @@ def _purrfect_private(view: PurrfectView, names: Sequence[str]) -> RenderableTyp
     lines = [f"Hand: {hand} ({len(view.hand)} cats)"]
     if view.candidate is not None:
         lines.append(f"Candidate (face down): {view.candidate}")
-    claimed = sum(view.claimed[seat])
-    if view.target is not None:
+    if view.target is not None and view.score is not None:
         lines.append(
-            f"Target (secret): {view.target} · claimed {claimed} · "
-            f"score now {claimed - view.target:+d}"
+            f"Target (secret): {view.target} · claimed {view.claimed_totals[seat]} · "
+            f"score now {view.score:+d}"
         )
     value = view.inspected_value
     if view.proposer == seat and value is not None and view.inspecting is not None:
@@ -163,102 +136,66 @@ def _purrfect_private(view: PurrfectView, names: Sequence[str]) -> RenderableTyp
 
 
 # ------------------------------------------------------------------------------ Clecanian Golf
-def _card(deck: Deck, code: str) -> Card:
-    return deck.cards[deck.by_code[code]]
+#: How a complete column is marked, by its kind.
+COLUMN_MARKS: Mapping[ColumnKind, tuple[str, str]] = {
+    ColumnKind.COUPLE: ("♥ couple", "bold green"),
+    ColumnKind.SAME: ("= same", "bold cyan"),
+    ColumnKind.PLAIN: ("→", ""),
+}
 
 
-def card_label(deck: Deck, code: str | None) -> str:
-    """A face-up card with its character, e.g. ``KH Jade``; ``??`` for a face-down card."""
+def _cell(words: ClecanianWords, code: str | None, face_down: bool, style: str) -> Text:
     if code is None:
-        return FACE_DOWN
-    card = _card(deck, code)
-    if card.is_joker:
-        return f"{code} joker"
-    return f"{code} {card.character}" if card.character else code
-
-
-def column_note(deck: Deck, top: str | None, bottom: str | None) -> tuple[str, str]:
-    """What a column scores now (text and style), if both its cards are face up."""
-    if top is None or bottom is None:
-        return "", ""
-    a, b = _card(deck, top), _card(deck, bottom)
-    score = deck.score_column(a, b)
-    if deck.mates(a, b):
-        return f"♥ couple {score}", "bold green"
-    if a.character is not None and a.character == b.character:
-        return f"= same {score}", "bold cyan"
-    return f"→ {score}", ""
-
-
-def _cell(deck: Deck, code: str | None, face_down: bool, pos: int, style: str) -> Text:
-    text = Text(f"{pos} ", style="dim")
-    if code is None:
-        text.append(FACE_DOWN if face_down else "··", style="dim")
-        return text
-    card = _card(deck, code)
+        return Text(FACE_DOWN if face_down else "··", style="dim")
+    card = words.deck.card(code)
     card_style = style or ("magenta" if card.is_woman else "blue" if card.character else "")
-    text.append(card_label(deck, code), style=card_style)
-    return text
+    return Text(words.card_name(code), style=card_style)
 
 
 def clecanian_grid(
-    deck: Deck,
+    words: ClecanianWords,
     grid: Sequence[str | None],
     face_down: Sequence[bool],
-    columns: int,
+    scores: Sequence[int | None],
+    kinds: Sequence[ColumnKind | None],
     title: str,
 ) -> Table:
-    """One seat's grid: two rows of columns, face-down cards as ``??``, each card with its
-    character, and under each complete column what it scores (couples highlighted)."""
-    table = Table(
-        title=title, title_justify="left", show_header=False, expand=True, box=box.ROUNDED
-    )
-    notes = [column_note(deck, grid[col], grid[columns + col]) for col in range(columns)]
-    for _ in range(columns):
-        table.add_column(ratio=1)
-    for row in range(2):
-        cells = []
-        for col, (_, note_style) in enumerate(notes):
+    """One seat's grid: the columns numbered from 1, a top and a bottom row, face-down cards
+    as ``??``, each card with its character, and under each complete column what it scores
+    (couples highlighted)."""
+    columns = len(scores)
+    table = Table(title=title, title_justify="left", expand=True, box=box.ROUNDED)
+    table.add_column("", style="dim", width=6)
+    for col in range(columns):
+        table.add_column(str(col + 1), ratio=1)
+    for row, row_name in enumerate(("top", "bottom")):
+        cells: list[Text | str] = [row_name]
+        for col in range(columns):
+            kind = kinds[col]
+            style = (
+                COLUMN_MARKS[kind][1] if kind is not None and kind is not ColumnKind.PLAIN else ""
+            )
             pos = row * columns + col
-            style = note_style if note_style in ("bold green", "bold cyan") else ""
-            cells.append(_cell(deck, grid[pos], face_down[pos], pos, style))
+            cells.append(_cell(words, grid[pos], face_down[pos], style))
         table.add_row(*cells)
-    if any(text for text, _ in notes):
-        table.add_row(*(Text(text, style=style or "dim") for text, style in notes))
+    if any(score is not None for score in scores):
+        notes: list[Text | str] = [""]
+        for score, kind in zip(scores, kinds, strict=True):
+            if score is None or kind is None:
+                notes.append("")
+                continue
+            mark, style = COLUMN_MARKS[kind]
+            notes.append(Text(f"{mark} {score}", style=style or "dim"))
+        table.add_row(*notes)
     return table
 
 
-def _visible_points(deck: Deck, grid: Sequence[str | None]) -> int:
-    return sum(_card(deck, code).points for code in grid if code is not None)
-
-
-def _clecanian_status(view: ClecanianView, names: Sequence[str]) -> str:
-    turn = names[view.turn_seat]
-    phase = view.phase
-    if phase == "reveal":
-        left = view.reveals_left
-        return f"{names[view.to_act]} turns up a face-down card ({left} to go before play starts)."
-    if phase == "draw":
-        return f"Turn of {turn}: draw from the stock or take the top of the discard pile."
-    if phase == "use":
-        return f"Turn of {turn}: swap the drawn card into the grid, or discard it."
-    if phase == "abduct" and view.victim is not None:
-        joker = view.abducting or "a joker"
-        return (
-            f"The joker {joker} strikes {names[view.victim]}: "
-            f"{names[view.to_act]} chooses a woman to abduct."
-        )
-    if phase in ("draw_card", "refill_card"):
-        return "A card is taken from the stock."
-    if phase == "over":
-        return "The game is over."
-    return "The cards are being dealt."
-
-
-def render_clecanian(view: ClecanianView, deck: Deck, names: Sequence[str]) -> RenderableType:
+def render_clecanian(game: Game[Any], view: ClecanianView, names: Sequence[str]) -> RenderableType:
     """The Clecanian Golf table as one seat (or a spectator) sees it."""
-    parts: list[RenderableType] = [Text(_clecanian_status(view, names), style="bold")]
-    top = describe_card(deck, view.discard[-1]) if view.discard else "empty"
+    words = words_for(game)
+    assert isinstance(words, ClecanianWords)
+    parts: list[RenderableType] = [Text(words.status(view, names), style="bold")]
+    top = words.card_name(view.discard[-1]) if view.discard else "empty"
     cards = "card" if view.stock_size == 1 else "cards"
     piles = f"Stock: {view.stock_size} {cards} · Discard pile: {top} on top ({len(view.discard)})"
     parts.append(Text(piles))
@@ -267,118 +204,64 @@ def render_clecanian(view: ClecanianView, deck: Deck, names: Sequence[str]) -> R
         if view.drawn is not None:
             parts.append(
                 Text(
-                    f"{holder} holds {describe_card(deck, view.drawn)} "
+                    f"{holder} holds {words.card_name(view.drawn)} "
                     f"(from the {view.drawn_from or 'stock'}).",
                     style="bold yellow",
                 )
             )
         else:
             parts.append(Text(f"{holder} holds a card from the stock ({FACE_DOWN})."))
-    if view.ended_by is not None and view.phase != "over":
-        parts.append(
-            Text(
-                f"{names[view.ended_by]} has all cards face up: "
-                f"{view.final_turns_left} final turn(s) left.",
-                style="yellow",
-            )
-        )
-    scored = view.phase == "deal" and bool(view.previous_grids)
+    scored = view.phase is GolfPhase.DEAL and bool(view.previous_grids)
     if scored:
         parts.append(Text("The grids as the last round was scored:"))
     for seat in range(view.players):
         if scored:
             grid: Sequence[str | None] = view.previous_grids[seat]
-            title = names[seat]
+            title = f"{names[seat]} · scored {view.round_scores[-1][seat]}"
             down: Sequence[bool] = (False,) * len(grid)
+            scores: Sequence[int | None] = view.previous_column_scores[seat]
+            kinds: Sequence[ColumnKind | None] = view.previous_column_kinds[seat]
         else:
             grid, down = view.grids[seat], view.face_down[seat]
+            scores, kinds = view.column_scores[seat], view.column_kinds[seat]
             marks = ["dealer"] if seat == view.dealer else []
             if seat == view.to_act:
                 marks.append("▶ to act")
-            title = f"{names[seat]} · {_visible_points(deck, grid)} points face up"
+            if seat == view.ended_by:
+                marks.append("went out")
+            title = f"{names[seat]} · {view.grid_scores[seat]} showing"
             title += "".join(f" · {mark}" for mark in marks)
-        parts.append(clecanian_grid(deck, grid, down, view.columns, title))
+        parts.append(clecanian_grid(words, grid, down, scores, kinds, title))
     if view.round_scores:
-        parts.append(clecanian_scores(view.round_scores, names))
+        parts.append(clecanian_scores(view, names))
     title = f"Clecanian Golf · round {min(view.round + 1, view.rounds)} of {view.rounds}"
     return Constrain(Panel(Group(*parts), title=title, title_align="left"), MAX_WIDTH)
 
 
-def clecanian_scores(round_scores: Sequence[Sequence[int]], names: Sequence[str]) -> Table:
+def clecanian_scores(view: ClecanianView, names: Sequence[str]) -> Table:
     """The round scores so far, with each seat's total (lowest wins)."""
     table = Table(title="Scores (lowest wins)", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("Round")
     for name in names:
         table.add_column(name, justify="right")
-    for index, scores in enumerate(round_scores):
+    for index, scores in enumerate(view.round_scores):
         table.add_row(str(index + 1), *(str(s) for s in scores))
-    totals = [sum(r[s] for r in round_scores) for s in range(len(names))]
-    table.add_row("Total", *(str(t) for t in totals), style="bold")
+    table.add_row("Total", *(str(t) for t in view.totals), style="bold")
     return table
 
 
+RENDERERS: dict[str, Callable[[Game[Any], Any, Sequence[str]], RenderableType]] = {
+    "purrfect": render_purrfect,
+    "clecanian": render_clecanian,
+}
+
+
 # ------------------------------------------------------------------------------------ choices
-def choice_key(action: Action) -> str:
-    """What a person types to make a decision: ``swap 4``, ``present 7``, ``stock``…"""
-    if action.name == "draw_stock":
-        return "stock"
-    if action.name == "draw_discard":
-        return "take"
-    return action.name if action.arg is None else f"{action.name} {action.arg}"
-
-
-def choice_help(game: Game, view: Any, action: Action, names: Sequence[str]) -> str:
-    """A short explanation of a decision for the seat about to make it."""
-    if isinstance(view, PurrfectView):
-        return _purrfect_help(view, action, names)
-    if isinstance(view, ClecanianView):
-        return _clecanian_help(view, deck_of(game), action, names)
-    return ""
-
-
-def _purrfect_help(view: PurrfectView, action: Action, names: Sequence[str]) -> str:
-    owner = names[view.inspecting] if view.inspecting is not None else "the"
-    if action.name == "present":
-        return f"show {a_cat(action.arg)} to the table"
-    if action.name == "nominate":
-        return f"offer {a_cat(action.arg)} face down"
-    if action.name == "propose":
-        seen = view.inspected_value
-        return f"ask {owner}'s {seen if seen is not None else 'cat'} to match"
-    if action.name == "pass":
-        return "move on to the next candidate"
-    if action.name == "accept":
-        return f"claim the {view.proposer_cat}, give away your {view.candidate}"
-    if action.name == "reject":
-        return "keep your candidate"
-    return ""
-
-
-def _pos_name(view: ClecanianView, pos: int) -> str:
-    row = "top" if pos < view.columns else "bottom"
-    return f"{row} {pos % view.columns + 1}"
-
-
-def _clecanian_help(view: ClecanianView, deck: Deck, action: Action, names: Sequence[str]) -> str:
-    name = action.name
-    if name == "draw_stock":
-        return f"draw from the stock ({view.stock_size} cards)"
-    if name == "draw_discard" and view.discard:
-        return f"take {card_label(deck, view.discard[-1])} from the discard pile"
-    if name == "discard":
-        return f"throw {card_label(deck, view.drawn)} away"
-    pos = int(str(action.arg))
-    if name == "reveal":
-        return f"turn up {_pos_name(view, pos)}"
-    if name == "swap":
-        return f"replaces {card_label(deck, view.grids[view.to_act][pos])}"
-    if name == "abduct" and view.victim is not None:
-        return f"{card_label(deck, view.grids[view.victim][pos])} of {names[view.victim]}"
-    return ""
-
-
-def render_choices(game: Game, view: Any, legal: Sequence[Action], names: Sequence[str]) -> Table:
+def render_choices(
+    game: Game[Any], view: Any, legal: Sequence[Action], names: Sequence[str]
+) -> Table:
     """The legal decisions, numbered from 1, each with what to type and what it does."""
+    words = words_for(game)
     table = Table.grid(padding=(0, 2))
     per_row = 2 if len(legal) > 4 else 1
     for _ in range(per_row):
@@ -386,8 +269,8 @@ def render_choices(game: Game, view: Any, legal: Sequence[Action], names: Sequen
         table.add_column()
     cells: list[RenderableType] = []
     for number, action in enumerate(legal, start=1):
-        text = Text(choice_key(action), style="bold")
-        explanation = choice_help(game, view, action, names)
+        text = Text(words.choice_key(action), style="bold")
+        explanation = words.choice_help(view, action, names)
         if explanation:
             text.append(f" — {explanation}", style="")
         cells += [str(number), text]
@@ -399,7 +282,7 @@ def render_choices(game: Game, view: Any, legal: Sequence[Action], names: Sequen
     return table
 
 
-def render_result(status: dict[str, Any], names: Sequence[str]) -> Table:
+def render_result(status: Mapping[str, Any], names: Sequence[str]) -> Table:
     """The final scores and winners."""
     table = Table(title="Final scores", title_justify="left", box=box.ROUNDED)
     table.add_column("Seat")

@@ -6,9 +6,9 @@ import json
 import sys
 from typing import Any, TextIO
 
-from matchmaker.cli.narrate import summary_line
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.records import replay_text
+from matchmaker.words import seat_labels, summary_line
 
 EXIT_REFUSED = 2
 
@@ -55,7 +55,8 @@ def run_replay(paths: list[str], as_json: bool, out: TextIO, err: TextIO) -> int
         else:
             print(f"{path}: " if several else "", end="", file=out)
             if status["finished"]:
-                print(summary_line(status), file=out)
+                names = seat_labels(["human"] * len(status["scores"]))
+                print(summary_line(status, names), file=out)
             else:
                 print(f"unfinished; next to act: {status['to_act']}", file=out)
     return EXIT_REFUSED if refused else 0

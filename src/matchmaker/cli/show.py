@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,95 +19,61 @@ from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from matchmaker.cli.narrate import narrate_event, seat_name, summary_line
+from matchmaker.bots.registry import BOTS, LEVELS
 from matchmaker.cli.play import EXIT_INTERRUPTED, Reader, clear_screen, terminal_reader
 from matchmaker.cli.render import render_view
-from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import MatchmakerError, RecordError
+from matchmaker.core.errors import MatchmakerError, NoSuchSeatError
 from matchmaker.core.game import Game
 from matchmaker.core.records import game_of_record, parse_record
-from matchmaker.games.clecanian.game import ClecanianGame
-from matchmaker.games.purrfect.game import PurrfectGame
-from matchmaker.games.purrfect.state import CHANCE_VALUES
-
-#: The phase in which both games deal their cards.
-DEAL_PHASE = "deal"
+from matchmaker.words import seat_labels, words_for
+from matchmaker.words.replay import Frame, replay_frames
+from matchmaker.words.seats import HUMAN
 
 
-@dataclass(frozen=True)
-class Frame:
-    """One step of a replay: what was told, and the seat's view after it."""
-
-    lines: tuple[str, ...]
-    view: Any
-    #: How many record events (deal cards included) were applied to reach it.
-    events: int
-
-
-def record_actions(game: Game, record: Mapping[str, Any]) -> list[tuple[int, Action]]:
-    """Every event of a checked record as (actor, action), the deal as chance outcomes."""
-    steps: list[tuple[int, Action]] = []
-    parse = game.parse_event
-    if isinstance(game, PurrfectGame):
-        for hand in record["deal"]["hands"]:
-            steps += [(CHANCE, CHANCE_VALUES[value]) for value in hand]
-        steps += [parse(event) for event in record.get("events", [])]
-    elif isinstance(game, ClecanianGame):
-        for entry in record.get("rounds", []):
-            cards = [code for grid in entry["grids"] for code in grid] + [entry["discard"]]
-            steps += [parse({"chance": code}) for code in cards]
-            steps += [parse(event) for event in entry.get("events", [])]
-    else:
-        raise RecordError(f"{game.title} records cannot be shown")
-    return steps
-
-
-def replay_frames(record: Mapping[str, Any], seat: int | None) -> tuple[Game, list[Frame]]:
-    """Check a record, then the frames of its game as ``seat`` (None: a spectator) sees it."""
+def show_frames(record: Mapping[str, Any], seat: int | None) -> tuple[Game[Any], list[Frame]]:
+    """Check a record, then its frames as ``seat`` (None: a spectator) sees them: the deal one
+    step, a card from the stock the seat was not told about joined to the step before it, the
+    result told at the end."""
     game = game_of_record(record)
     final = game.replay(record)
-    if seat is not None and not 0 <= seat < game.players:
-        raise MatchmakerError(f"--seat must be from 0 to {game.players - 1}, not {seat}")
-    state = game.new_state()
-    before = state.public_view()
-    frames: list[Frame] = []
-    for count, (actor, action) in enumerate(record_actions(game, record), start=1):
-        state.apply(action, actor)
-        after = state.public_view()
-        lines = narrate_event(game, before, actor, action, after)
-        before = after
-        if state.phase == DEAL_PHASE and not lines:
-            continue  # the deal is one step, told once it is complete
-        if not lines and frames:
-            frames[-1] = replace(frames[-1], view=state.view(seat), events=count)
+    try:
+        frames = replay_frames(game, game.record_events(record), seat, frame_names(record, game))
+    except NoSuchSeatError:
+        raise MatchmakerError(f"--seat must be from 0 to {game.players - 1}, not {seat}") from None
+    steps: list[Frame] = []
+    for frame in frames[1:]:
+        if not frame.lines and steps:
+            steps[-1] = replace(steps[-1], view=frame.view, seq=frame.seq)
         else:
-            frames.append(Frame(tuple(lines), state.view(seat), count))
-    if not frames:
-        frames.append(Frame(("Nothing was played yet.",), state.view(seat), 0))
-    status = final.status()
-    last = summary_line(status) if final.is_over else "The record ends here, before the end."
-    frames[-1] = replace(frames[-1], lines=(*frames[-1].lines, last))
-    return game, frames
+            steps.append(frame)
+    if not steps:
+        steps.append(replace(frames[0], lines=("Nothing was played yet.",)))
+    names = frame_names(record, game)
+    last = (
+        words_for(game).result_line(final.status(), names)
+        if final.is_over
+        else "The record ends here, before the end."
+    )
+    steps[-1] = replace(steps[-1], lines=(*steps[-1].lines, last))
+    return game, steps
 
 
-def frame_names(record: Mapping[str, Any], players: int, seat: int | None) -> list[str]:
-    """Seat labels for a replay: who sat there (from ``meta.seats``), and ◆ on the seat whose
-    view is shown."""
+def frame_names(record: Mapping[str, Any], game: Game[Any]) -> list[str]:
+    """Seat names for a replay: who sat there, from ``meta.seats`` (a bot's name or level, a
+    person's name, or ``human``); ``Seat N`` for a record that does not say."""
     meta = record.get("meta")
-    kinds = meta.get("seats") if isinstance(meta, Mapping) else None
-    if not isinstance(kinds, list) or len(kinds) != players:
-        kinds = [""] * players
-    marks = ["◆" if s == seat else "" for s in range(players)]
-    return [
-        " ".join(
-            part for part in (seat_name(s), f"({kinds[s]})" if kinds[s] else "", marks[s]) if part
-        )
-        for s in range(players)
-    ]
+    sat = meta.get("seats") if isinstance(meta, Mapping) else None
+    if not isinstance(sat, list) or len(sat) != game.players:
+        sat = [HUMAN] * game.players
+    entries = [str(entry) for entry in sat]
+    bots = {*BOTS, *LEVELS}
+    kinds = [entry if entry in bots or ":" in entry else HUMAN for entry in entries]
+    names = [None if entry == HUMAN or entry in bots else entry for entry in entries]
+    return seat_labels(kinds, names)
 
 
 def render_frame(
-    game: Game, frames: Sequence[Frame], index: int, names: Sequence[str], who: str
+    game: Game[Any], frames: Sequence[Frame], index: int, names: Sequence[str], who: str
 ) -> RenderableType:
     """One step: a header, what happened, and the view."""
     frame = frames[index]
@@ -121,13 +87,15 @@ def show_record(
 ) -> int:
     """Show a record as ``seat`` sees it: every step printed when ``read`` is None, else
     stepped through (Enter next, b back, a number jumps to that step, q quits)."""
-    game, frames = replay_frames(record, seat)
-    names = frame_names(record, game.players, seat)
+    game, frames = show_frames(record, seat)
+    names = frame_names(record, game)
     who = (
-        f"{game.title} as {seat_name(seat)} sees it"
+        f"{game.title} as {names[seat]} sees it"
         if seat is not None
         else (f"{game.title} as a spectator sees it")
     )
+    if seat is not None:
+        names = [f"{name} ◆" if s == seat else name for s, name in enumerate(names)]
     if read is None:
         for index in range(len(frames)):
             console.print(render_frame(game, frames, index, names, who))
@@ -136,7 +104,7 @@ def show_record(
 
 
 def _step_through(
-    game: Game,
+    game: Game[Any],
     frames: Sequence[Frame],
     names: Sequence[str],
     who: str,

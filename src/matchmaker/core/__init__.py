@@ -3,10 +3,13 @@
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import (
     EventError,
+    GameNotOverError,
     IllegalActionError,
     MatchmakerError,
+    NoSuchSeatError,
     OptionError,
     RecordError,
+    SamplingError,
 )
 from matchmaker.core.game import Game, State
 from matchmaker.core.registry import GAMES, load_game
@@ -18,11 +21,14 @@ __all__ = [
     "Action",
     "EventError",
     "Game",
+    "GameNotOverError",
     "IllegalActionError",
     "MatchmakerError",
+    "NoSuchSeatError",
     "OptionError",
     "RecordError",
     "Result",
+    "SamplingError",
     "State",
     "load_game",
 ]

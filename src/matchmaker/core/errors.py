@@ -20,6 +20,19 @@ class EventError(MatchmakerError, ValueError):
     unknown action name."""
 
 
+class GameNotOverError(MatchmakerError):
+    """Something only a finished game has (its result) was asked of a game still going on."""
+
+
+class NoSuchSeatError(MatchmakerError, ValueError):
+    """A seat number outside the game's seats (``0 .. players - 1``)."""
+
+
+class SamplingError(MatchmakerError):
+    """No full state can be sampled from this view: before the deal is complete, from a
+    spectator's view when a seat's is needed, or from a view that does not fit the deck."""
+
+
 class RecordError(MatchmakerError, ValueError):
     """A game record does not parse or breaks a rule.
 

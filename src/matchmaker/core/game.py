@@ -3,13 +3,17 @@
 A State says who acts next (a seat, or ``CHANCE``), lists the legal actions, applies one with
 full rule checking, and gives each seat only its own view. Chance is explicit: the state never
 draws a random number; whoever drives it supplies chance outcomes.
+
+A state keeps the whole table in its ``position`` (hidden cards included: for the driver that
+holds the state, and for a search bot's own imagined worlds, never for a seat) and what has
+been played so far in its history.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import IllegalActionError
@@ -18,6 +22,23 @@ from matchmaker.core.result import Result
 #: The phase of a game that has ended, and the actor then.
 OVER = "over"
 GAME_OVER = -2
+
+#: The type of the views a game's states give (one per game).
+ViewT = TypeVar("ViewT", covariant=True)
+
+
+class Position(Protocol):
+    """What every game's position offers: the phase, who acts, and an independent copy."""
+
+    @property
+    def phase(self) -> str:
+        """The name of the current phase (``over`` once the game has ended)."""
+        ...
+
+    @property
+    def actor(self) -> int:
+        """The seat expected to act, ``CHANCE``, or ``GAME_OVER``."""
+        ...
 
 
 class GameOptions(Protocol):
@@ -33,7 +54,7 @@ class GameOptions(Protocol):
         ...
 
 
-class Game(ABC):
+class Game(ABC, Generic[ViewT]):
     """A game with its options fixed: the factory of states, records and replays.
 
     A game class names its options parser (``parse_options``); ``Game(**raw)`` and
@@ -73,43 +94,53 @@ class Game(ABC):
         """The options as a record stores them: ``players`` plus what differs from defaults."""
         return self.options.to_dict()
 
+    def talkers(self, state: State[ViewT]) -> Sequence[int]:
+        """The seats that may make a claim in the talk round just opened (see
+        ``talk_phase``), in the order they are asked; none for a game without table talk."""
+        return ()
+
     @abstractmethod
     def parse_event(self, event: Any) -> tuple[int, Action]:
         """Read a record event (or a client's message of the same shape) as (actor, action);
         the actor is ``CHANCE`` for a chance outcome. Raises EventError if it is malformed."""
 
     @abstractmethod
-    def new_state(self) -> State:
+    def new_state(self) -> State[ViewT]:
         """A new game, before the deal (the first decision belongs to chance)."""
 
     @abstractmethod
-    def replay(self, record: Mapping[str, Any]) -> State:
+    def record_events(self, record: Mapping[str, Any]) -> list[tuple[int, Action]]:
+        """Every event of a record as (actor, action) in the order it was played, the deal
+        as chance outcomes: what a table's event log holds (RecordError if malformed; the
+        rules are checked only by applying them)."""
+
+    @abstractmethod
+    def replay(self, record: Mapping[str, Any]) -> State[ViewT]:
         """Replay a record of this game with full rule checking (raises RecordError)."""
 
 
-class State(ABC):
-    """One position of a game. ``apply`` changes it in place; ``clone`` copies it cheaply."""
+class State(ABC, Generic[ViewT]):
+    """One position of a game and how it was reached. ``apply`` changes it in place;
+    ``clone`` copies it cheaply. ``ViewT`` is the type of the game's views."""
 
-    game: Game
-    #: The seat expected to act next, CHANCE, or GAME_OVER; kept up to date by the rules.
-    _actor: int
-    #: The name of the current phase; ``over`` once the game has ended.
-    _phase: str
+    game: Game[ViewT]
+    #: The whole table at this moment, hidden cards included (never shown to a seat).
+    position: Position
 
     @property
     def to_act(self) -> int:
         """The seat expected to act next, ``CHANCE`` for a chance outcome, -2 when over."""
-        return self._actor
+        return self.position.actor
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self._phase == OVER
+        return self.position.actor == GAME_OVER
 
     @property
     def phase(self) -> str:
         """The name of the current phase (``over`` once the game has ended)."""
-        return self._phase
+        return self.position.phase
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
@@ -139,8 +170,8 @@ class State(ABC):
         outcome). Raises IllegalActionError saying why the action is refused; a refused
         action leaves the state unchanged.
         """
-        actor = self.to_act
-        if self.is_over:
+        actor = self.position.actor
+        if actor == GAME_OVER:
             who = f"seat {seat} cannot {action.name}: " if seat is not None else ""
             raise IllegalActionError(f"{who}the game is over")
         if seat is not None and seat != actor:
@@ -168,18 +199,26 @@ class State(ABC):
         """Apply an action of the acting seat (checked by the game's rules)."""
 
     @abstractmethod
-    def result(self) -> Result:
-        """The final scores and winners (raises IllegalActionError before the end)."""
+    def happenings(self, since: int = 0) -> Sequence[Any]:
+        """What the rules did on their own so far, in order, as everybody saw it (a card turned
+        up, the discard pile shuffled into a new stock, a match, a seat that sits out…): the
+        consequences of the events that no event names, from the ``since``-th on. Each is a
+        small named tuple of the game's ``happenings`` module; all of it is public."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def result(self) -> Result:
+        """The final scores and winners (GameNotOverError before the end)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
         """An independent copy."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` knows, as an immutable observation; ``None`` gives the public view."""
+    def view(self, seat: int | None) -> ViewT:
+        """What ``seat`` knows, as an immutable observation; ``None`` gives the public view
+        (NoSuchSeatError for a seat the game does not have)."""
 
-    def public_view(self) -> Any:
+    def public_view(self) -> ViewT:
         """What a spectator knows."""
         return self.view(None)
 

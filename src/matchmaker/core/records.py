@@ -33,7 +33,7 @@ def parse_record(text: str) -> dict[str, Any]:
     return record
 
 
-def game_of_record(record: Mapping[str, Any]) -> Game:
+def game_of_record(record: Mapping[str, Any]) -> Game[Any]:
     """The game (with its options) a record was played with."""
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object")
@@ -54,17 +54,17 @@ def game_of_record(record: Mapping[str, Any]) -> Game:
         raise RecordError(f"options: {exc}") from None
 
 
-def replay(record: Mapping[str, Any]) -> State:
+def replay(record: Mapping[str, Any]) -> State[Any]:
     """Replay a record with full rule checking and return the state it reaches."""
     return game_of_record(record).replay(record)
 
 
-def replay_text(text: str) -> State:
+def replay_text(text: str) -> State[Any]:
     """Parse record text and replay it."""
     return replay(parse_record(text))
 
 
-def parse_logged_event(game: Game, event: Any) -> tuple[int, Action]:
+def parse_logged_event(game: Game[Any], event: Any) -> tuple[int, Action]:
     """An event of a flat event log (every event, chance outcomes included, as a table
     stores them) as (actor, action). Unlike a Purrfect Match record, whose deal is its
     ``hands``, a log keeps every chance outcome as ``{"chance": outcome}``."""
@@ -103,7 +103,7 @@ def events_list(container: Mapping[str, Any], where: str) -> list[Any]:
 
 
 def replay_events(
-    state: State, events: list[Any], *, round: int | None = None, stop: Any = None
+    state: State[Any], events: list[Any], *, round: int | None = None, stop: Any = None
 ) -> None:
     """Apply record events to ``state`` one by one; RecordError names the first bad one.
 

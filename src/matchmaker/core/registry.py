@@ -27,10 +27,10 @@ def game_class(name: str) -> Any:
     return getattr(importlib.import_module(module_name), class_name)
 
 
-def load_game(name: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Game:
+def load_game(name: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Game[Any]:
     """Build a game with checked options, e.g. ``load_game("clecanian", players=3,
     epilogue=True)``. Options may be given as a mapping, as keywords, or both."""
     raw = dict(options or {})
     raw.update(kwargs)
-    game: Game = game_class(name).from_options(raw)
+    game: Game[Any] = game_class(name).from_options(raw)
     return game

@@ -27,25 +27,20 @@ import numpy as np
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError
-from matchmaker.core.game import OVER, State
-from matchmaker.games.clecanian.determinize import determinize, set_aside_jokers
-from matchmaker.games.clecanian.game import ClecanianGame
-from matchmaker.games.clecanian.state import (
-    ABDUCT,
+from matchmaker.core.game import State
+from matchmaker.games.clecanian.actions import (
     ABDUCT_ACTIONS,
-    DEAL,
     DISCARD,
-    DRAW,
-    DRAW_CARD,
     DRAW_DISCARD,
     DRAW_STOCK,
-    REFILL_CARD,
-    REVEAL,
     REVEAL_ACTIONS,
-    REVEALS_PER_SEAT,
     SWAP_ACTIONS,
-    USE,
 )
+from matchmaker.games.clecanian.determinize import determinize, set_aside_jokers
+from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.phases import Phase
+from matchmaker.games.clecanian.rules import REVEALS_PER_SEAT
+from matchmaker.games.clecanian.scoring import column_table
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.interop.encoding import (
     WHO_CHANCE,
@@ -59,7 +54,7 @@ from matchmaker.interop.encoding import (
     who,
 )
 
-PHASES = (DEAL, REVEAL, DRAW, DRAW_CARD, USE, ABDUCT, REFILL_CARD, OVER)
+PHASES = tuple(Phase)
 
 #: The kinds of history entries (the second column of a row).
 KIND_DEAL, KIND_STOCK, KIND_REFILL = 1, 2, 3
@@ -112,7 +107,8 @@ class ClecanianCodec(Codec):
             2 * n * size + 2 * n + 2 + 6 * turns + 10 * resolutions
         )
         plain = [c for c in deck.cards if not c.is_joker]
-        columns = [deck.column_scores[a.index][b.index] for a in plain for b in plain if a is not b]
+        table = column_table(deck)
+        columns = [table[a.index][b.index] for a in plain for b in plain if a is not b]
         low, high = min(columns), max(columns)
         self.max_utility = float(options.rounds * cols * (high - low))
         self.min_utility = -self.max_utility
@@ -176,12 +172,12 @@ class ClecanianCodec(Codec):
         if actor == CHANCE:
             card = self._card(seen.arg)
             code = seen.arg
-            if phase == DEAL:
+            if phase is Phase.DEAL:
                 text = (
                     "a card is dealt face down" if code is None else f"the discard starts: {code}"
                 )
                 return Entry(text, (WHO_CHANCE, KIND_DEAL, 0, 0, card))
-            if phase == DRAW_CARD:
+            if phase is Phase.DRAW_CARD:
                 text = (
                     "the stock gives a hidden card" if code is None else f"the stock gives {code}"
                 )
@@ -193,17 +189,17 @@ class ClecanianCodec(Codec):
         pos = int(seen.arg)
         return Entry(f"seat {actor} {verb} {pos}", (who(actor), kind, 0, pos + 1, 0))
 
-    def initial_snapshot(self, state: State) -> Snapshot:
+    def initial_snapshot(self, state: State[Any]) -> Snapshot:
         """The public cards in sight: none before the deal."""
         return self._snapshot(state)
 
-    def _snapshot(self, state: State) -> Snapshot:
+    def _snapshot(self, state: State[Any]) -> Snapshot:
         view = state.public_view()
         assert isinstance(view, ClecanianView)
         return view.grids, view.discard, tuple(set_aside_jokers(self.game, view))
 
     def reveals(
-        self, state: State, snapshot: Any
+        self, state: State[Any], snapshot: Any
     ) -> tuple[tuple[Entry, ...], dict[int, tuple[Entry, ...]], Any]:
         """The cards an event brought into everybody's sight: in a grid, on the discard pile,
         or a joker being resolved."""
@@ -257,9 +253,9 @@ class ClecanianCodec(Codec):
     # --------------------------------------------------------------------------- sampling
     def can_sample(self, view: Any) -> bool:
         """Sampling needs the round's deal complete."""
-        return bool(view.phase != DEAL)
+        return bool(view.phase is not Phase.DEAL)
 
-    def sample(self, view: Any, rng: random.Random) -> State:
+    def sample(self, view: Any, rng: random.Random) -> State[Any]:
         """A full state consistent with ``view`` (``games.clecanian.determinize``)."""
         return determinize(self.game, view, rng)
 
@@ -341,7 +337,7 @@ class ClecanianCodec(Codec):
         return " | ".join(parts)
 
     # ----------------------------------------------------------------------------- results
-    def returns(self, state: State) -> list[float]:
+    def returns(self, state: State[Any]) -> list[float]:
         """Zero until the end; then the others' mean total minus each seat's total."""
         if not state.is_over:
             return [0.0] * self.players

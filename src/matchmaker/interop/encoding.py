@@ -124,7 +124,7 @@ class Codec(ABC):
     max_utility: float
     observation_layout: Layout
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.players = game.players
         self._entries: dict[Hashable, Entry] = {}
@@ -144,20 +144,20 @@ class Codec(ABC):
     def chance_action(self, action_id: int) -> Action:
         """The chance outcome with this id; MatchmakerError if there is none."""
 
-    def decode(self, state: State, action_id: int) -> Action:
+    def decode(self, state: State[Any], action_id: int) -> Action:
         """The action (or chance outcome, at a chance node) with this id in ``state``."""
         if state.to_act == CHANCE:
             return self.chance_action(action_id)
         return self.seat_action(action_id)
 
-    def legal_ids(self, state: State) -> list[int]:
+    def legal_ids(self, state: State[Any]) -> list[int]:
         """The ids of the acting seat's legal actions, ascending (empty at chance and at the
         end)."""
         if state.is_over or state.to_act == CHANCE:
             return []
         return sorted(self.action_id(a) for a in state.legal_actions())
 
-    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+    def chance_outcomes(self, state: State[Any]) -> list[tuple[int, float]]:
         """The chance outcomes by id, ascending, with their probabilities."""
         return sorted((self.action_id(a), p) for a, p in state.chance_outcomes())
 
@@ -191,12 +191,12 @@ class Codec(ABC):
     def make_entry(self, actor: int, seen: Action, phase: str) -> Entry:
         """Build the history entry of an event (``entry`` caches it)."""
 
-    def initial_snapshot(self, state: State) -> Any:
+    def initial_snapshot(self, state: State[Any]) -> Any:
         """What ``reveals`` compares against: the public cards in sight (None: nothing)."""
         return None
 
     def reveals(
-        self, state: State, snapshot: Any
+        self, state: State[Any], snapshot: Any
     ) -> tuple[tuple[Entry, ...], dict[int, tuple[Entry, ...]], Any]:
         """After an event: the cards it turned up for everybody, those it showed one seat
         only (by seat), and the new snapshot."""
@@ -208,7 +208,7 @@ class Codec(ABC):
         """Whether ``sample`` works from this view (not before the deal is complete)."""
 
     @abstractmethod
-    def sample(self, view: Any, rng: random.Random) -> State:
+    def sample(self, view: Any, rng: random.Random) -> State[Any]:
         """A full state consistent with one seat's view, the hidden cards drawn from ``rng``."""
 
     # ------------------------------------------------------------------------ observations
@@ -222,7 +222,7 @@ class Codec(ABC):
 
     # ----------------------------------------------------------------------------- results
     @abstractmethod
-    def returns(self, state: State) -> list[float]:
+    def returns(self, state: State[Any]) -> list[float]:
         """Each seat's reward: zero until the end, then ``differences_from_others``."""
 
     def options(self) -> dict[str, Any]:
@@ -239,7 +239,7 @@ class Codec(ABC):
 _CODECS: dict[str, Codec] = {}
 
 
-def codec_for(game: Game) -> Codec:
+def codec_for(game: Game[Any]) -> Codec:
     """The codec of a game (one per game id and options, shared)."""
     key = json.dumps([game.name, game.options_dict()], sort_keys=True)
     codec = _CODECS.get(key)
@@ -296,7 +296,7 @@ class Table:
         "steps",
     )
 
-    def __init__(self, codec: Codec, state: State | None = None) -> None:
+    def __init__(self, codec: Codec, state: State[Any] | None = None) -> None:
         self.codec = codec
         self.state = state if state is not None else codec.game.new_state()
         self.steps: list[Step] = []

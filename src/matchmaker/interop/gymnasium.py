@@ -76,7 +76,7 @@ class MatchmakerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(self.codec)
         self.action_space = spaces.Discrete(self.codec.num_actions)
         self.state = self.game.new_state()
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, Bot[Any]] = {}
         self._chance = random.Random()
 
     def _others(self) -> list[int]:

@@ -86,7 +86,7 @@ def options_from_parameters(short_name: str, parameters: Mapping[str, Any]) -> d
     return dict(full)
 
 
-def parameters_for(game: Game) -> dict[str, Any] | None:
+def parameters_for(game: Game[Any]) -> dict[str, Any] | None:
     """The OpenSpiel parameters of a matchmaker game, or None if its options cannot be said
     as parameters (a Clecanian deck given as data)."""
     options = game.options
@@ -318,7 +318,7 @@ class MatchmakerObserver:
         return table.observation_text(viewer)
 
 
-def spiel_game(game: Game) -> MatchmakerSpielGame:
+def spiel_game(game: Game[Any]) -> MatchmakerSpielGame:
     """The OpenSpiel game of a matchmaker game with the same options."""
     short_name = next(name for name, gid in GAME_IDS.items() if gid == game.name)
     parameters = parameters_for(game)

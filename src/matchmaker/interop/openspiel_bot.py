@@ -63,7 +63,7 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-class OpenSpielISMCTS(Bot):
+class OpenSpielISMCTS(Bot[Any]):
     """OpenSpiel's Python ISMCTS, searching from worlds sampled from this seat's view."""
 
     name: ClassVar[str] = "openspiel-ismcts"
@@ -71,7 +71,7 @@ class OpenSpielISMCTS(Bot):
     #: Simulations per decision.
     simulations: ClassVar[int] = 100
 
-    def __init__(self, game: Game, seat: int, seed: int | str = 0) -> None:
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
         super().__init__(game, seat, seed)
         self.spiel_game = spiel_game(game)
         self.codec = self.spiel_game.codec

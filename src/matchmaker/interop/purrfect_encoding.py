@@ -22,25 +22,20 @@ import numpy as np
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError
-from matchmaker.core.game import OVER, State
-from matchmaker.games.purrfect.deck import MAX_VALUE
-from matchmaker.games.purrfect.determinize import determinize, known_candidates
-from matchmaker.games.purrfect.game import PurrfectGame
-from matchmaker.games.purrfect.state import (
+from matchmaker.core.game import State
+from matchmaker.games.purrfect.actions import (
     ACCEPT,
     CHANCE_VALUES,
-    CHOOSE_FIRST_PROPOSER,
-    DEAL,
-    INSPECT,
-    NOMINATE,
     NOMINATE_ACTIONS,
     PASS,
-    PRESENT,
     PRESENT_ACTIONS,
     PROPOSE,
     REJECT,
-    RESPOND,
 )
+from matchmaker.games.purrfect.deck import MAX_VALUE
+from matchmaker.games.purrfect.determinize import determinize
+from matchmaker.games.purrfect.game import PurrfectGame
+from matchmaker.games.purrfect.phases import BEFORE_PLAY, Phase
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.interop.encoding import (
     WHO_CHANCE,
@@ -54,7 +49,7 @@ from matchmaker.interop.encoding import (
     who,
 )
 
-PHASES = (DEAL, CHOOSE_FIRST_PROPOSER, PRESENT, NOMINATE, INSPECT, RESPOND, OVER)
+PHASES = tuple(Phase)
 V = MAX_VALUE
 
 #: The kinds of history entries (the second column of a row).
@@ -150,7 +145,7 @@ class PurrfectCodec(Codec):
         """The history entry of an event as a viewer saw it."""
         value = seen.arg if isinstance(seen.arg, int) else None
         if actor == CHANCE:
-            if phase == CHOOSE_FIRST_PROPOSER:
+            if phase is Phase.CHOOSE_FIRST_PROPOSER:
                 assert value is not None
                 return Entry(
                     f"seat {value} proposes first", (WHO_CHANCE, KIND_FIRST, value + 1, 0, 0)
@@ -171,10 +166,10 @@ class PurrfectCodec(Codec):
         return Entry(f"seat {actor} {VERBS[seen.name]}", (who(actor), KINDS[seen.name], 0, 0, 0))
 
     def reveals(
-        self, state: State, snapshot: Any
+        self, state: State[Any], snapshot: Any
     ) -> tuple[tuple[Entry, ...], dict[int, tuple[Entry, ...]], Any]:
         """When an inspection begins, the proposer sees the candidate's value."""
-        if state.phase != INSPECT:
+        if state.phase is not Phase.INSPECT:
             return (), {}, snapshot
         proposer = state.to_act
         view = state.view(proposer)
@@ -193,9 +188,9 @@ class PurrfectCodec(Codec):
     # --------------------------------------------------------------------------- sampling
     def can_sample(self, view: Any) -> bool:
         """Sampling needs the deal complete and the first proposer known."""
-        return bool(view.phase not in (DEAL, CHOOSE_FIRST_PROPOSER))
+        return bool(view.phase not in BEFORE_PLAY)
 
-    def sample(self, view: Any, rng: random.Random) -> State:
+    def sample(self, view: Any, rng: random.Random) -> State[Any]:
         """A full state consistent with ``view`` (``games.purrfect.determinize``)."""
         return determinize(self.game, view, rng)
 
@@ -223,7 +218,7 @@ class PurrfectCodec(Codec):
         inspected = view.inspected_value
         if inspected is not None:
             pieces["inspected_value"][inspected - 1] = 1.0
-        for seat, value in known_candidates(view).items():
+        for seat, value in view.known_candidates.items():
             pieces["known_candidates"][seat, value - 1] = 1.0
         for seat in range(view.players):
             for value in view.claimed[seat]:
@@ -254,7 +249,7 @@ class PurrfectCodec(Codec):
             parts.append("hand " + (" ".join(map(str, view.hand)) or "-"))
             parts.append(f"candidate {view.candidate or '-'}")
             parts.append(f"target {view.target}")
-            known = known_candidates(view)
+            known = view.known_candidates
             if known:
                 parts.append("known " + " ".join(f"{s}:{v}" for s, v in sorted(known.items())))
         parts.append("hands " + "/".join(map(str, view.hand_sizes)))
@@ -273,7 +268,7 @@ class PurrfectCodec(Codec):
         return " | ".join(parts)
 
     # ----------------------------------------------------------------------------- results
-    def returns(self, state: State) -> list[float]:
+    def returns(self, state: State[Any]) -> list[float]:
         """Zero until the end; then each seat's score minus the others' mean score."""
         if not state.is_over:
             return [0.0] * self.players

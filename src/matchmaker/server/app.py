@@ -19,8 +19,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from matchmaker.server.lobby import ApiError, Lobby
-from matchmaker.server.messages import read_message
-from matchmaker.server.table import Connection, Refused, Table, Timing
+from matchmaker.server.messages import Refused, read_message
+from matchmaker.server.table import Connection, Table, Timing
 
 LOG = logging.getLogger("matchmaker.server")
 

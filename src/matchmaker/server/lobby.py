@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from matchmaker.bots.registry import bot_class, bot_names
-from matchmaker.cli.narrate import narrate_event
-from matchmaker.core.actions import CHANCE
 from matchmaker.core.errors import OptionError
 from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
-from matchmaker.server.table import Table, Timing, seat_label
+from matchmaker.server.table import Table, Timing, seat_name
+from matchmaker.words.replay import replay_frames
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
@@ -260,7 +259,7 @@ class Lobby:
             if before is not None and row.finished is not None and row.finished >= before:
                 continue
             seats = self.storage.seats(row.id)
-            names = [seat_label(kind, seats[s].name, s) for s, kind in enumerate(row.seats)]
+            names = [seat_name(kind, seats[s].name, s) for s, kind in enumerate(row.seats)]
             result = row.result or {}
             out.append(
                 {
@@ -289,38 +288,13 @@ class Lobby:
         """A finished game frame by frame, as one seat (or a spectator) saw it."""
         table = self.finished_table(table_id)
         viewer = _viewer(seat, table.game.players)
-        state = table.game.new_state()
-        frames: list[dict[str, Any]] = [
-            {"seq": 0, "actor": None, "event": None, "lines": [], "view": _view(state, viewer)}
-        ]
-        events = self.storage.events(table_id)
-        lines: list[str] = []
-        for index, event in enumerate(events):
-            actor, action = parse_logged_event(table.game, event)
-            seen = state.redact(action, viewer).to_event(actor)
-            public = state.redact(action, None)
-            before = state.public_view()
-            state.apply(action, actor)
-            lines += narrate_event(table.game, before, actor, public, state.public_view())
-            upcoming = events[index + 1] if index + 1 < len(events) else None
-            if actor == CHANCE and isinstance(upcoming, dict) and "chance" in upcoming:
-                continue  # a run of chance outcomes (a deal) makes one frame
-            frames.append(
-                {
-                    "seq": index + 1,
-                    "actor": actor,
-                    "event": seen,
-                    "lines": lines,
-                    "view": _view(state, viewer),
-                }
-            )
-            lines = []
-        return {"table": table.summary(), "seat": viewer, "frames": frames}
-
-
-def _view(state: Any, viewer: int | None) -> dict[str, Any]:
-    view: dict[str, Any] = state.view(viewer).to_json()
-    return view
+        events = [parse_logged_event(table.game, e) for e in self.storage.events(table_id)]
+        frames = replay_frames(table.game, events, viewer, table.labels())
+        return {
+            "table": table.summary(),
+            "seat": viewer,
+            "frames": [frame.to_json() for frame in frames],
+        }
 
 
 def _playable_bots(game: str) -> list[str]:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from matchmaker.server.table import Refused
+
+class Refused(Exception):
+    """An intent the server will not carry out; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
 
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 4096

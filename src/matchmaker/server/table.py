@@ -1,9 +1,11 @@
 """One table being played online: the state, the seats, the bots, the chat, the connections.
 
-The table is the only holder of its game's state. It applies chance from the system's
-generator (deals are unpredictable online; the record keeps every outcome), asks bots for
-their decisions off the event loop, checks people's intents, writes each event to the database
-before anyone hears of it, and then sends every connection its own seat's view.
+The table holds its game through the table driver (``matchmaker.core.driver``), the only
+holder of the state. It applies chance from the system's generator (deals are unpredictable
+online; the record keeps every outcome), asks bots for their decisions off the event loop,
+checks people's intents, writes each event to the database before anyone hears of it, and then
+sends every connection its own seat's view, with every event told (``matchmaker.words``) as
+that seat saw it.
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ from typing import Any
 
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
-from matchmaker.bots.talk import Claim, claim_text, speakers
-from matchmaker.cli.narrate import narrate_event
-from matchmaker.cli.render import choice_help, choice_key, seat_labels
+from matchmaker.bots.talk import Claim, claim_text, talk_round
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import IllegalActionError, MatchmakerError
+from matchmaker.core.driver import Driver, Step
+from matchmaker.core.errors import EventError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
+from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, Storage, TableRow, now, secret_hash
+from matchmaker.words import seat_labels, words_for
 
 LOG = logging.getLogger("matchmaker.server")
 
@@ -37,21 +40,13 @@ RATE_LIMIT = 5
 RATE_WINDOW = 10.0
 
 
-def seat_label(kind: str, name: str | None, seat: int) -> str:
-    """How a seat is named at the table: a bot by its name or level, a person by the name
-    they joined with (``Seat N`` if none)."""
+def seat_name(kind: str, name: str | None, seat: int) -> str:
+    """Who sits at a seat, as the protocol's ``name`` and the record's ``meta.seats`` give it:
+    a bot's name or level, a person's name (``Seat N`` if none). People read the seat's
+    ``label`` instead (``matchmaker.words.seats``)."""
     if kind != "human":
         return kind
     return name or f"Seat {seat}"
-
-
-class Refused(Exception):
-    """An intent the table will not carry out; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -66,12 +61,13 @@ class Timing:
 
 @dataclass
 class Seen:
-    """One applied event as each seat (and a spectator, last) may see it, with narration."""
+    """One applied event as each seat (and a spectator, last) may see it, and as it was told
+    to each of them."""
 
     seq: int
     actor: int
     events: list[dict[str, Any]]
-    lines: list[str]
+    lines: list[list[str]]
 
 
 @dataclass(eq=False)
@@ -94,31 +90,36 @@ class Table:
     def __init__(
         self,
         row: TableRow,
-        game: Game,
+        game: Game[Any],
         storage: Storage,
         timing: Timing,
     ) -> None:
         self.row = row
         self.id = row.id
         self.game = game
+        self.words = words_for(game)
         self.storage = storage
         self.timing = timing
-        self.state: State = game.new_state()
+        self.driver: Driver[Any] = Driver(game)
         self.kinds = list(row.seats)
         seat_rows = storage.seats(row.id)
         self.names: list[str | None] = [s.name for s in seat_rows]
         self.joined = [s.joined or k != "human" for s, k in zip(seat_rows, self.kinds, strict=True)]
         self.token_hashes = {s.token_hash: s.seat for s in seat_rows if s.token_hash}
-        self.bots: dict[int, Bot] = {}
-        self.stand_ins: dict[int, Bot] = {}
+        self.bots: dict[int, Bot[Any]] = {}
+        self.stand_ins: dict[int, Bot[Any]] = {}
         for seat, kind in enumerate(self.kinds):
             if kind == "human":
-                self.stand_ins[seat] = make_bot(STAND_IN, game, seat, f"{row.seed}/stand-in{seat}")
+                bot = make_bot(STAND_IN, game, seat, f"{row.seed}/stand-in{seat}")
+                self.stand_ins[seat] = bot
             else:
-                self.bots[seat] = make_bot(kind, game, seat, f"{row.seed}/seat{seat}")
+                bot = self.bots[seat] = make_bot(kind, game, seat, f"{row.seed}/seat{seat}")
+            self.driver.watch(seat, bot)
         self.away: set[int] = set()
         self.connections: list[Connection] = []
         self.seen: list[Seen] = []
+        #: Every viewer's view (the seats, then a spectator) at the current seq, once asked.
+        self._views: list[Any] | None = None
         self.chat: list[ChatRow] = storage.chat(row.id)
         self.said: dict[int, deque[float]] = {}
         self.wake = asyncio.Event()
@@ -136,6 +137,11 @@ class Table:
     # -- what the table looks like -------------------------------------------------------------
 
     @property
+    def state(self) -> State[Any]:
+        """The game's state (the driver's)."""
+        return self.driver.state
+
+    @property
     def seq(self) -> int:
         """The number of events applied."""
         return len(self.seen)
@@ -147,25 +153,26 @@ class Table:
             return "over"
         return "playing" if all(self.joined) else "waiting"
 
+    def labels(self, viewer: int | None = None) -> list[str]:
+        """Every seat's name for people (``viewer``'s own marked ``(you)``)."""
+        return seat_labels(self.kinds, self.names, viewer)
+
     def seat_status(self) -> list[dict[str, Any]]:
         """Who sits where, and whether they are here."""
         present = {c.seat for c in self.connections}
+        labels = self.labels()
         return [
             {
                 "seat": seat,
                 "kind": "human" if kind == "human" else "bot",
-                "name": seat_label(kind, self.names[seat], seat),
+                "name": seat_name(kind, self.names[seat], seat),
+                "label": labels[seat],
                 "joined": self.joined[seat],
                 "connected": kind != "human" or seat in present,
                 "away": seat in self.away,
             }
             for seat, kind in enumerate(self.kinds)
         ]
-
-    def display_name(self, seat: int) -> str:
-        """A seat's name in the chat: a bot's says it is one (``hard bot``)."""
-        label = seat_label(self.kinds[seat], self.names[seat], seat)
-        return label if self.kinds[seat] == "human" else f"{label} bot"
 
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (``GET /api/tables/{id}``)."""
@@ -186,31 +193,38 @@ class Table:
         source = getattr(getattr(self.game.options, "deck", None), "source", None)
         if isinstance(source, dict):
             info["deck"] = source
+        info.update(self.words.facts())
         return info
 
+    def views(self) -> list[Any]:
+        """Every viewer's view at the current seq: the seats, then a spectator's."""
+        if self._views is None:
+            self._views = [self.state.view(v) for v in [*range(self.game.players), None]]
+        return self._views
+
     def state_message(self, conn: Connection) -> dict[str, Any]:
-        """The ``state`` message for one connection: its view, its legal decisions, and the
-        events since the last state it was sent."""
+        """The ``state`` message for one connection: its view, its legal decisions, what the
+        game status is for it, and the events since the last state it was sent."""
         seat = conn.seat
-        view = self.state.view(seat)
+        index = self.game.players if seat is None else seat
+        view = self.views()[index]
         legal: list[dict[str, Any]] = []
         to_act = self.state.to_act
+        labels = self.labels()
         if seat is not None and to_act == seat and self.status == "playing":
-            names = seat_labels(self.kinds, seat)
             legal = [
                 {
                     "name": a.name,
                     "arg": a.arg,
-                    "label": choice_key(a),
-                    "help": choice_help(self.game, view, a, names),
+                    "label": self.words.choice_key(a),
+                    "help": self.words.choice_help(view, a, labels),
                 }
                 for a in self.state.legal_actions()
             ]
-        index = self.game.players if seat is None else seat
         events = []
         if conn.sent_seq >= 0:
             events = [
-                {"seq": s.seq, "actor": s.actor, "event": s.events[index], "lines": s.lines}
+                {"seq": s.seq, "actor": s.actor, "event": s.events[index], "lines": s.lines[index]}
                 for s in self.seen[conn.sent_seq :]
             ]
         conn.sent_seq = self.seq
@@ -221,6 +235,7 @@ class Table:
             "phase": self.state.phase,
             "over": self.state.is_over,
             "view": view.to_json(),
+            "status": self.words.status(view, labels),
             "legal": legal,
             "events": events,
             "result": self.state.status() if self.state.is_over else None,
@@ -309,28 +324,24 @@ class Table:
         if action is None:
             raise Refused("illegal_action", self._why_illegal(seat, name, arg))
         self.away.discard(seat)
-        before_phase = self.state.phase
-        self._apply(seat, action)
-        self._talk_if_due(before_phase)
+        step = self._apply(seat, action)
+        self._talk_if_due(step)
         self._after_change()
 
     def _why_illegal(self, seat: int, name: Any, arg: Any) -> str:
         """Why a decision that is not among the legal ones was refused, in the rules' words
         when the rules can say."""
         shown = f"{name} {arg}" if arg is not None else str(name)
-        fallback = f"{shown} is not one of your legal decisions now"
         for key in ("value", "pos", None):
             event: dict[str, Any] = {"seat": seat, "action": name}
             if key is not None:
                 event[key] = arg
             try:
                 _, action = self.game.parse_event(event)
-                self.state.clone().apply(action, seat)
-            except IllegalActionError as exc:
-                return str(exc)
-            except MatchmakerError:
+            except EventError:
                 continue
-        return fallback
+            return self.driver.refusal(action, seat)
+        return f"{shown} is not one of your legal decisions now"
 
     def come_back(self, seat: int) -> None:
         """A person takes their seat back from the stand-in bot."""
@@ -357,7 +368,7 @@ class Table:
             raise Refused("illegal_action", f"{self.game.title} has no claims")
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
             raise Refused("bad_field", "value must be a whole number from 1 to 10")
-        if getattr(self.state.view(seat), "candidate", None) is None:
+        if getattr(self.views()[seat], "candidate", None) is None:
             raise Refused("illegal_action", "you have no standing candidate to talk about")
         self._rate(seat)
         row = self._add_chat(seat, "claim", claim_text(value), value)
@@ -375,7 +386,7 @@ class Table:
         said.append(clock)
 
     def _add_chat(self, seat: int | None, kind: str, text: str, value: int | None) -> ChatRow:
-        name = "table" if seat is None else self.display_name(seat)
+        name = "table" if seat is None else self.labels()[seat]
         row = ChatRow(len(self.chat), seat, name, kind, text, value, self.seq, now())
         self.storage.add_chat(self.id, row)
         self.chat.append(row)
@@ -388,7 +399,7 @@ class Table:
             speaker=row.seat if row.seat is not None else -1,
             value=int(row.value or 0),
             text=row.text,
-            round=int(getattr(self.state.view(None), "round", 0)),
+            round=int(getattr(self.views()[-1], "round", 0)),
             at=self.state.decision_count(),
         )
 
@@ -398,34 +409,33 @@ class Table:
 
     # -- applying events ------------------------------------------------------------------------
 
-    def _apply(self, actor: int, action: Action, *, persist: bool = True) -> None:
-        """Apply one event: stored first (when ``persist``), then bots observe it. It is
-        narrated from what a spectator sees of it, so the lines sent to all hold nothing
-        secret."""
-        state = self.state
-        viewers: list[int | None] = [*range(self.game.players), None]
-        seen = [state.redact(action, v) for v in viewers]
-        before = state.public_view() if persist else None
+    def _apply(self, actor: int, action: Action, *, persist: bool = True) -> Step:
+        """Apply one event: checked and stored first (when ``persist``), then every bot
+        hears it and every viewer is told it as they saw it."""
+        driver = self.driver
         if persist:
-            probe = state.clone()
-            probe.apply(action, actor)
+            driver.check(action, actor)
             self.storage.add_event(self.id, self.seq, action.to_event(actor))
-        state.apply(action, actor)
-        lines: list[str] = []
+        before = self.views() if persist else None
+        step = driver.play(action, actor)
+        self._views = None
+        told: list[list[str]] = [[] for _ in range(self.game.players + 1)]
         if before is not None:
+            after = self.views()
+            labels = self.labels()
             try:
-                lines = narrate_event(self.game, before, actor, seen[-1], state.public_view())
+                told = [
+                    self.words.narrate(step, was, now_, labels)
+                    for was, now_ in zip(before, after, strict=True)
+                ]
             except Exception:  # narration is told beside the game; it must never stop it
-                LOG.exception("table %s: event %d could not be narrated", self.id, self.seq)
-        self.seen.append(
-            Seen(self.seq, actor, [a.to_event(actor) for a in seen], [str(x) for x in lines])
-        )
-        for seat, bot in (*self.bots.items(), *self.stand_ins.items()):
-            bot.observe(actor, seen[seat])
+                LOG.exception("table %s: event %d could not be narrated", self.id, step.seq)
+        self.seen.append(Seen(step.seq, actor, [a.to_event(actor) for a in step.seen], told))
         if actor != CHANCE:
             self.turn_started = time.monotonic()
-        if persist and state.is_over:
-            self.storage.finish(self.id, state.status())
+        if persist and self.state.is_over:
+            self.storage.finish(self.id, self.state.status())
+        return step
 
     def _after_change(self) -> None:
         self.broadcast_states()
@@ -433,14 +443,12 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The game record with who sat where and the chat."""
-        record = self.state.record()
-        if self.state.is_over:
-            record["result"] = self.state.status()
-        record["meta"] = {
-            "seats": [seat_label(k, self.names[s], s) for s, k in enumerate(self.kinds)],
-            "talk": [c.to_json() for c in self.chat],
-        }  # fmt: skip
-        return record
+        return self.driver.record(
+            {
+                "seats": [seat_name(k, self.names[s], s) for s, k in enumerate(self.kinds)],
+                "talk": [c.to_json() for c in self.chat],
+            }
+        )
 
     # -- the driver -----------------------------------------------------------------------------
 
@@ -461,16 +469,15 @@ class Table:
             if seat_bot is None:
                 await self._wait(self._deadline(actor))
                 continue
-            before_phase = self.state.phase
-            if await self._bot_turn(actor, seat_bot):
-                self._talk_if_due(before_phase)
+            step = await self._bot_turn(actor, seat_bot)
+            if step is not None:
+                self._talk_if_due(step)
 
     def _deal_chance(self) -> None:
         while not self.state.is_over and self.state.to_act == CHANCE:
             choices = self.state.chance_choices()
-            before_phase = self.state.phase
-            self._apply(CHANCE, choices[self._chance.randrange(len(choices))])
-            self._talk_if_due(before_phase)
+            step = self._apply(CHANCE, choices[self._chance.randrange(len(choices))])
+            self._talk_if_due(step)
         self._after_change()
 
     def _should_stand_in(self, seat: int) -> bool:
@@ -497,14 +504,14 @@ class Table:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.wake.wait(), timeout)
 
-    async def _bot_turn(self, seat: int, bot: Bot) -> bool:
-        """Let a bot decide for ``seat``; False if the table changed meanwhile."""
+    async def _bot_turn(self, seat: int, bot: Bot[Any]) -> Step | None:
+        """Let a bot decide for ``seat``; None if the table changed meanwhile."""
         seq = self.seq
         message = {"type": "thinking", "seat": seat}
         for conn in self.connections:
             conn.send(message)
         started = time.monotonic()
-        view = self.state.view(seat)
+        view = self.views()[seat]
         legal = list(self.state.legal_actions())
         try:
             action = await asyncio.to_thread(bot.choose, view, legal)
@@ -515,31 +522,28 @@ class Table:
         if rest > 0:
             await asyncio.sleep(rest)
         if self.seq != seq or self.state.is_over:
-            return False
+            return None
         if action not in legal:
             LOG.warning("table %s: seat %d's bot chose no legal action; it plays at random",
                         self.id, seat)  # fmt: skip
             action = legal[self._chance.randrange(len(legal))]
-        self._apply(seat, action)
+        step = self._apply(seat, action)
         self._after_change()
-        return True
+        return step
 
-    def _talk_if_due(self, before_phase: str) -> None:
-        """Table talk when the last event opened the game's talk phase."""
-        talk_phase = self.game.talk_phase
-        if talk_phase and self.state.phase == talk_phase and before_phase != talk_phase:
-            self._bot_talk()
-
-    def _bot_talk(self) -> None:
-        """The talk round: each bot (or stand-in) with a candidate may claim; people claim
-        whenever they like."""
-        for seat, view in speakers(self.state):
-            bot = self.bots.get(seat) or (self.stand_ins[seat] if seat in self.away else None)
-            said = bot.speak(view) if bot is not None else None
-            if said is not None:
-                row = self._add_chat(seat, "claim", said.text or claim_text(said.value),
-                                     said.value)  # fmt: skip
-                self._tell_bots(self._claim_of(row))
+    def _talk_if_due(self, step: Step) -> None:
+        """The talk round, when ``step`` opened it: each bot (or stand-in) that may speak
+        says its claim; people claim whenever they like."""
+        if not step.talk_due:
+            return
+        voices = {
+            seat: bot
+            for seat in range(self.game.players)
+            if (bot := self.bots.get(seat) or (self.stand_ins[seat] if seat in self.away else None))
+        }
+        for said in talk_round(self.driver, voices):
+            row = self._add_chat(said.speaker, "claim", said.text, said.value)
+            self._tell_bots(self._claim_of(row))
 
     def start(self) -> None:
         """Start driving the game (on the running event loop)."""

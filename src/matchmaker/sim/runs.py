@@ -74,13 +74,13 @@ def lower_score_wins(outcomes: Sequence[GameOutcome]) -> bool | None:
     return None
 
 
-def check_bots(game: Game, names: Sequence[str]) -> None:
+def check_bots(game: Game[Any], names: Sequence[str]) -> None:
     """Raise OptionError unless every name is a bot that plays ``game``."""
     for name in dict.fromkeys(names):
         bot_class(name, game.name)
 
 
-def play_spec(game: Game, spec: GameSpec, records_dir: Path | None = None) -> GameOutcome:
+def play_spec(game: Game[Any], spec: GameSpec, records_dir: Path | None = None) -> GameOutcome:
     """Play one game; write its record to ``records_dir`` if given (``meta.seats`` holds the
     bot names as given)."""
     players = [
@@ -106,10 +106,10 @@ def play_spec(game: Game, spec: GameSpec, records_dir: Path | None = None) -> Ga
     )
 
 
-_GAME_CACHE: dict[str, Game] = {}
+_GAME_CACHE: dict[str, Game[Any]] = {}
 
 
-def _worker_game(name: str, options: dict[str, Any]) -> Game:
+def _worker_game(name: str, options: dict[str, Any]) -> Game[Any]:
     key = json.dumps([name, options], sort_keys=True)
     game = _GAME_CACHE.get(key)
     if game is None:
@@ -145,7 +145,7 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def run_games(
-    game: Game,
+    game: Game[Any],
     specs: Sequence[GameSpec],
     *,
     workers: int = 1,
@@ -173,7 +173,7 @@ def run_games(
 
 
 def _run_parallel(
-    game: Game,
+    game: Game[Any],
     specs: list[GameSpec],
     workers: int,
     records_dir: Path | None,

@@ -231,8 +231,8 @@ def seating(bots: Sequence[str], index: int, swap_seats: bool) -> tuple[str, ...
 
 
 def game_for_bots(
-    game: str | Game, bots: Sequence[str], options: Mapping[str, Any] | None = None
-) -> Game:
+    game: str | Game[Any], bots: Sequence[str], options: Mapping[str, Any] | None = None
+) -> Game[Any]:
     """The game to simulate: one seat per bot. OptionError if the options name another
     player count or the game cannot seat that many."""
     n = len(bots)
@@ -256,7 +256,7 @@ def game_for_bots(
 
 
 def simulate(
-    game: str | Game,
+    game: str | Game[Any],
     bots: Sequence[str],
     games: int,
     seed: int = 0,

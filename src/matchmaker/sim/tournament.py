@@ -112,8 +112,8 @@ def check_entrants(bots: Sequence[str]) -> None:
 
 
 def table_game(
-    game: str | Game, bots: Sequence[str], options: Mapping[str, Any] | None = None
-) -> Game:
+    game: str | Game[Any], bots: Sequence[str], options: Mapping[str, Any] | None = None
+) -> Game[Any]:
     """The game at every table: the options' player count, else the game's default player
     count lowered to the number of bots."""
     if isinstance(game, Game):
@@ -163,7 +163,7 @@ def rate(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> tuple[Standing
 
 
 def tournament(
-    game: str | Game,
+    game: str | Game[Any],
     bots: Sequence[str],
     games: int,
     seed: int = 0,

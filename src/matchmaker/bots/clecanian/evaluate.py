@@ -26,6 +26,7 @@ from functools import cache
 from matchmaker.games.clecanian.deck import Deck
 from matchmaker.games.clecanian.determinize import unseen_cards
 from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.scoring import column_table
 from matchmaker.games.clecanian.view import ClecanianView
 
 #: A card nobody in sight knows: face down, or a place waiting for a refill.
@@ -80,7 +81,7 @@ def tables(deck: Deck) -> Tables:
     """The lookup tables of a deck (computed once per deck)."""
     cards = deck.cards
     points = tuple(c.points for c in cards)
-    column = deck.column_scores
+    column = column_table(deck)
     partners = tuple(
         tuple(
             b.index

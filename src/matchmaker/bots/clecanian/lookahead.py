@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from matchmaker.bots.clecanian.evaluate import UNKNOWN, GridParts, hit_chance
 from matchmaker.bots.clecanian.plan import AVOID, Planner
 from matchmaker.core.actions import Action
-from matchmaker.games.clecanian.state import DISCARD, DRAW_DISCARD, DRAW_STOCK, SWAP_ACTIONS
+from matchmaker.games.clecanian.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, SWAP_ACTIONS
 
 
 def joker_outcome(parts: GridParts) -> float:

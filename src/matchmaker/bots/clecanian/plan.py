@@ -31,8 +31,9 @@ from matchmaker.bots.clecanian.evaluate import (
     tables,
 )
 from matchmaker.core.actions import Action
+from matchmaker.games.clecanian.actions import DRAW_DISCARD, DRAW_STOCK, SWAP_ACTIONS
 from matchmaker.games.clecanian.game import ClecanianGame
-from matchmaker.games.clecanian.state import DRAW_DISCARD, DRAW_STOCK, SWAP_ACTIONS
+from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.view import ClecanianView
 
 #: How much better than anything else a winning way out is.
@@ -177,15 +178,15 @@ class Planner:
     def rank(self, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """Every legal action with its value, best (lowest) first; ties keep legal order."""
         phase = self.view.phase
-        if phase == "use":
+        if phase is Phase.USE:
             drawn = self.view.drawn
             assert drawn is not None
             values = self.use_values(self.game.options.deck.by_code[drawn], legal)
-        elif phase == "draw":
+        elif phase is Phase.DRAW:
             values = self.draw_values(legal)
-        elif phase == "reveal":
+        elif phase is Phase.REVEAL:
             values = self.reveal_values(legal)
-        elif phase == "abduct":
+        elif phase is Phase.ABDUCT:
             values = self.abduct_values(legal)
         else:
             values = [(0.0, a) for a in legal]

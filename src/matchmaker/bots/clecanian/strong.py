@@ -21,7 +21,7 @@ samples, not a time, so that a seed always gives the same game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge, Weights
 from matchmaker.bots.clecanian.greedy import ClecanianGreedy
@@ -30,6 +30,7 @@ from matchmaker.bots.clecanian.plan import AVOID, Planner
 from matchmaker.bots.clecanian.playout import best_option, compare
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
+from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.view import ClecanianView
 
 
@@ -53,7 +54,7 @@ class ClecanianStrong(ClecanianGreedy):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         seat: int,
         seed: int | str = 0,
         *,
@@ -77,11 +78,11 @@ class ClecanianStrong(ClecanianGreedy):
         """Expectimax or play-outs, as described in the module."""
         know = Knowledge.of(self.clecanian, view)
         planner = Planner(self.clecanian, view, know, self.weights)
-        if view.phase not in ("draw", "use"):
+        if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
             return planner.choose(legal)
         if self.near_end(view):
             return self.play_outs(planner, legal)
-        if view.phase == "draw":
+        if view.phase is Phase.DRAW:
             return choose_draw(planner, legal, self.clecanian.options.discard_draw_must_swap)
         return choose_use(planner, legal, self.use_candidates)
 

@@ -25,7 +25,6 @@ from matchmaker.bots.purrfect.knowledge import (
     Pool,
     estimated_scores,
     pool_of,
-    upcoming_candidates,
 )
 from matchmaker.bots.purrfect.policy import (
     DEFAULT_TUNING,
@@ -43,9 +42,7 @@ from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
-from matchmaker.games.purrfect.determinize import known_candidates
-from matchmaker.games.purrfect.game import PurrfectGame
-from matchmaker.games.purrfect.state import (
+from matchmaker.games.purrfect.actions import (
     ACCEPT,
     NOMINATE_ACTIONS,
     PASS,
@@ -53,6 +50,8 @@ from matchmaker.games.purrfect.state import (
     PROPOSE,
     REJECT,
 )
+from matchmaker.games.purrfect.game import PurrfectGame
+from matchmaker.games.purrfect.phases import Phase
 from matchmaker.games.purrfect.view import PurrfectView
 
 
@@ -73,7 +72,7 @@ class Reading:
         self.pool: Pool = pool_of(game, view)
         self.rules = Rules(view.players, self.pool, tuning)
         self.scores = estimated_scores(view, self.pool.mean)
-        self.known = known_candidates(view)
+        self.known = view.known_candidates
 
     def weight(self, me: int, partner: int) -> float:
         """How much ``partner``'s gain counts against ``me`` (estimated scores)."""
@@ -114,7 +113,7 @@ class Reading:
         return gain >= 0
 
 
-class PurrfectGreedy(Bot):
+class PurrfectGreedy(Bot[PurrfectView]):
     """Greedy play by value: see the module docstring for the rules."""
 
     name: ClassVar[str] = "greedy"
@@ -122,7 +121,7 @@ class PurrfectGreedy(Bot):
     #: The numbers behind the rules.
     tuning: ClassVar[Tuning] = DEFAULT_TUNING
 
-    def __init__(self, game: Game, seat: int, seed: int | str = 0) -> None:
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
         super().__init__(game, seat, seed)
         if not isinstance(game, PurrfectGame):
             raise OptionError(f"the {self.name} Purrfect Match bot cannot play {game.name}")
@@ -134,11 +133,9 @@ class PurrfectGreedy(Bot):
         self.book.see(view)
         return Reading(self.purrfect, view, self.book, self.tuning)
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PurrfectView, legal: Sequence[Action]) -> Action:
         """Read the view (the talk record follows every view), then ``decide`` when there is
         a real choice."""
-        if not isinstance(view, PurrfectView):
-            raise TypeError("a Purrfect Match bot receives a PurrfectView")
         reading = self.read(view)
         if len(legal) == 1:
             return legal[0]
@@ -156,9 +153,9 @@ class PurrfectGreedy(Bot):
         """Remember a claim."""
         self.book.hear(claim)
 
-    def speak(self, view: Any) -> Claim | None:
+    def speak(self, view: PurrfectView) -> Claim | None:
         """The truth about its candidate when it wants the match, else nothing."""
-        if not isinstance(view, PurrfectView) or view.candidate is None:
+        if view.candidate is None:
             return None
         reading = self.read(view)
         if not reading.wants_match():
@@ -170,8 +167,8 @@ def greedy_action(reading: Reading) -> Action:
     """The greedy rule for the decision ``reading.view`` asks for."""
     view = reading.view
     phase = view.phase
-    if phase == "present":
-        seats = upcoming_candidates(view)
+    if phase is Phase.PRESENT:
+        seats = view.inspection_order
         shown = reading.rules.present(
             hand_counts(view.hand),
             lambda cat: continuation_values(cat, reading.queue(seats, cat))[0],
@@ -180,12 +177,12 @@ def greedy_action(reading: Reading) -> Action:
     cat = view.proposer_cat
     proposer = view.proposer
     assert cat is not None and proposer is not None
-    if phase == "nominate":
+    if phase is Phase.NOMINATE:
         nominated = reading.rules.nominate(
             hand_counts(view.hand), cat, reading.weight(reading.me, proposer)
         )
         return NOMINATE_ACTIONS[nominated]
-    if phase == "inspect":
+    if phase is Phase.INSPECT:
         seen = view.inspected_value
         owner = view.inspecting
         assert seen is not None and owner is not None

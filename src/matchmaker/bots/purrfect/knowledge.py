@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from matchmaker.games.purrfect.deck import MAX_VALUE
-from matchmaker.games.purrfect.determinize import known_candidates, unseen_cats
+from matchmaker.games.purrfect.determinize import unseen_cats
 from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.view import PurrfectView
 
@@ -77,7 +77,7 @@ class Pool:
 
 def pool_of(game: PurrfectGame, view: PurrfectView) -> Pool:
     """The cats ``view.seat`` has not seen, less the standing candidates it knows."""
-    known = known_candidates(view)
+    known = view.known_candidates
     return Pool.of(unseen_cats(game, view)).without(list(known.values()))
 
 
@@ -96,11 +96,3 @@ def estimated_scores(view: PurrfectView, mean: float) -> list[float]:
         held = view.hand_sizes[seat] + (1 if view.standing[seat] else 0)
         scores.append(claimed - sum(view.given[seat]) - held * mean)
     return scores
-
-
-def upcoming_candidates(view: PurrfectView) -> list[int]:
-    """At the present step, the seats that will have a candidate this round, in the order the
-    proposer will inspect them (clockwise from its left)."""
-    me = view.seat if view.seat is not None else 0
-    order = [(me + k) % view.players for k in range(1, view.players)]
-    return [s for s in order if view.standing[s] or view.hand_sizes[s] > 0]

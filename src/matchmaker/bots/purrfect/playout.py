@@ -3,8 +3,8 @@
 The strong bot imagines the hidden cats (a sampled state, its own world, not the real game) and
 plays it to the end many times. A playout must be cheap, so every seat plays the greedy rules of
 :mod:`matchmaker.bots.purrfect.policy` with two shortcuts: all seats share one picture of the
-unseen cats (the searching seat's), and the sampled state's tables are read directly rather than
-through a view. A proposer still decides on what it has inspected only, and an owner on its own
+unseen cats (the searching seat's), and the sampled state's position is read directly rather
+than through a view. A proposer still decides on what it has inspected only, and an owner on its own
 candidate; what the seats do not see plays no part.
 """
 
@@ -19,19 +19,17 @@ from matchmaker.bots.purrfect.policy import (
     weight_against,
 )
 from matchmaker.core.actions import Action
-from matchmaker.games.purrfect.state import (
+from matchmaker.core.seats import clockwise_from
+from matchmaker.games.purrfect.actions import (
     ACCEPT,
-    INSPECT,
-    NOMINATE,
     NOMINATE_ACTIONS,
     PASS,
-    PRESENT,
     PRESENT_ACTIONS,
     PROPOSE,
     REJECT,
-    RESPOND,
-    PurrfectState,
 )
+from matchmaker.games.purrfect.phases import Phase
+from matchmaker.games.purrfect.state import PurrfectState
 
 #: The partner weights of one round: ``weights[i][j]``, how much j's gain counts against i.
 Weights = list[list[float]]
@@ -66,39 +64,40 @@ class Playout:
     def run(self, state: PurrfectState) -> list[int]:
         """Play ``state`` to the end (it is changed) and return the final scores."""
         weights: Weights | None = None
-        while not state.is_over:
-            if state.phase == PRESENT or weights is None:
+        position = state.position
+        while position.phase is not Phase.OVER:
+            if position.phase is Phase.PRESENT or weights is None:
                 weights = partner_weights(state.scores(), self.tuning)
-            # The decisions are legal by construction: skip the checks of ``apply``.
-            state._apply(self.decide(state, weights))
+            state.apply(self.decide(state, weights))
             self.steps += 1
         return state.scores()
 
     def decide(self, state: PurrfectState, weights: Weights) -> Action:
-        """The greedy decision of the seat to act."""
-        actor, phase = state.to_act, state.phase
-        proposer = state._proposer
-        cat = state._proposer_cat
-        if phase == PRESENT:
+        """The greedy decision of the seat to act, read off the imagined table."""
+        p = state.position
+        actor, phase = p.actor, p.phase
+        proposer = p.proposer
+        cat = p.proposer_cat
+        if phase is Phase.PRESENT:
             return PRESENT_ACTIONS[self._present(state, actor, weights)]
-        if phase == NOMINATE:
-            nominated = self.rules.nominate(state._hands[actor], cat, weights[actor][proposer])
+        if phase is Phase.NOMINATE:
+            nominated = self.rules.nominate(p.hands[actor], cat, weights[actor][proposer])
             return NOMINATE_ACTIONS[nominated]
-        if phase == INSPECT:
-            index = state._queue_index
-            owner = state._queue[index]
-            later = self._continuation(cat, proposer, state._queue[index + 1 :], weights)[0]
-            value = state._candidate[owner]
+        if phase is Phase.INSPECT:
+            index = p.queue_index
+            owner = p.queue[index]
+            later = self._continuation(cat, proposer, p.queue[index + 1 :], weights)[0]
+            value = p.candidate[owner]
             return PROPOSE if should_propose(value, cat, weights[proposer][owner], later) else PASS
-        assert phase == RESPOND
-        accepts = self.rules.accepts(cat, state._candidate[actor], weights[actor][proposer])
+        assert phase is Phase.RESPOND
+        accepts = self.rules.accepts(cat, p.candidate[actor], weights[actor][proposer])
         return ACCEPT if accepts else REJECT
 
     def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:
-        n = self.players
-        queue = [s for s in ((proposer + k) % n for k in range(1, n)) if state.holds_cats(s)]
+        p = state.position
+        queue = [s for s in clockwise_from(proposer, self.players) if p.holds_cats(s)]
         return self.rules.present(
-            state._hands[proposer],
+            p.hands[proposer],
             lambda cat: self._continuation(cat, proposer, queue, weights)[0],
         )
 

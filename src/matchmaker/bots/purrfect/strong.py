@@ -74,7 +74,7 @@ class PurrfectStrong(PurrfectGreedy):
     bluff_credibility: ClassVar[float] = 0.5
 
     def __init__(
-        self, game: Game, seat: int, seed: int | str = 0, *, budget: int | None = None
+        self, game: Game[Any], seat: int, seed: int | str = 0, *, budget: int | None = None
     ) -> None:
         super().__init__(game, seat, seed)
         self.search_budget = self.budget if budget is None else budget
@@ -148,15 +148,15 @@ class PurrfectStrong(PurrfectGreedy):
                 continue
             trust = reading.book.trust(seat)
             chance = (1 - trust) * dist.get(claim.value, 0.0)
-            if world._candidate[seat] == claim.value:
+            if world.position.candidate[seat] == claim.value:
                 chance += trust
             weight *= max(chance, 1e-6)
         return weight
 
-    def speak(self, view: Any) -> Claim | None:
+    def speak(self, view: PurrfectView) -> Claim | None:
         """The truth when it wants the match, or a higher value when that may make the
         proposer pass the candidates it sees first; nothing when it does not want the match."""
-        if not isinstance(view, PurrfectView) or view.candidate is None:
+        if view.candidate is None:
             return None
         reading = self.read(view)
         if not reading.wants_match():

@@ -48,38 +48,33 @@ class Deck:
     source: dict[str, Any] = field(repr=False)
     #: index -> shared chance outcome "this card is taken from the stock".
     chance: tuple[Action, ...] = field(init=False, repr=False)
+    #: index -> the card's code; code -> index.
+    codes: tuple[str, ...] = field(init=False, repr=False)
     by_code: Mapping[str, int] = field(init=False, repr=False)
     is_joker: tuple[bool, ...] = field(init=False, repr=False)
     is_woman: tuple[bool, ...] = field(init=False, repr=False)
-    #: column_scores[a][b]: what a column of cards a and b scores.
-    column_scores: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "chance", tuple(Action("chance", c.code) for c in self.cards))
+        set_(self, "codes", tuple(c.code for c in self.cards))
         set_(self, "by_code", {c.code: c.index for c in self.cards})
         set_(self, "is_joker", tuple(c.is_joker for c in self.cards))
         set_(self, "is_woman", tuple(c.is_woman for c in self.cards))
-        set_(
-            self,
-            "column_scores",
-            tuple(tuple(self.score_column(a, b) for b in self.cards) for a in self.cards),
-        )
+
+    def card(self, code: str) -> Card:
+        """The card with this code (KeyError if the deck has none)."""
+        return self.cards[self.by_code[code]]
+
+    def sex(self, card: Card) -> str | None:
+        """``female`` or ``male`` for a character card, None for a card with no character."""
+        return None if card.character is None else self.sexes[card.character]
 
     def mates(self, a: Card, b: Card) -> bool:
         """True if the two cards show a couple: a woman and her mate."""
         if a.character is None or b.character is None:
             return False
         return frozenset((a.character, b.character)) in self.bonuses
-
-    def score_column(self, top: Card, bottom: Card) -> int:
-        """A column scores its couple's bonus if the two are mates, else 0 if both show the
-        same character, else the sum of the two cards' points."""
-        if self.mates(top, bottom):
-            return self.bonuses[frozenset((top.character or "", bottom.character or ""))]
-        if top.character is not None and top.character == bottom.character:
-            return 0
-        return top.points + bottom.points
 
     def __len__(self) -> int:
         return len(self.cards)

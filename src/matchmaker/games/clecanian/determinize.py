@@ -12,23 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from matchmaker.core.errors import MatchmakerError
-from matchmaker.games.clecanian.state import (
-    ABDUCT,
-    CARD_STEPS,
-    DEAL,
-    EMPTY,
-    REFILL_CARD,
-    STEP_KINDS,
-    USE,
-    ClecanianState,
-)
+from matchmaker.core.errors import SamplingError
+from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.phases import Phase
+from matchmaker.games.clecanian.position import EMPTY, ClecanianPosition
+from matchmaker.games.clecanian.state import ClecanianState
+from matchmaker.games.clecanian.steps import CARD_STEPS, STEP_TYPES, JokerDone, Step
 from matchmaker.games.clecanian.view import ClecanianView
-
-if TYPE_CHECKING:
-    from matchmaker.games.clecanian.game import ClecanianGame
 
 
 def set_aside_jokers(game: ClecanianGame, view: ClecanianView) -> list[str]:
@@ -36,8 +27,8 @@ def set_aside_jokers(game: ClecanianGame, view: ClecanianView) -> list[str]:
     and in the epilogue variant every joker not yet shuffled back into the stock."""
     jokers = []
     if game.options.epilogue:
-        jokers = [str(step[-1]) for step in view.pending if step[0] == "joker_done"]
-    if view.phase == ABDUCT and view.abducting is not None and view.abducting not in jokers:
+        jokers = [str(step[-1]) for step in view.pending if STEP_TYPES[str(step[0])] is JokerDone]
+    if view.phase is Phase.ABDUCT and view.abducting is not None and view.abducting not in jokers:
         jokers.append(view.abducting)
     return jokers
 
@@ -54,20 +45,19 @@ def unseen_cards(game: ClecanianGame, view: ClecanianView) -> list[int]:
 
 
 def determinize(game: ClecanianGame, view: ClecanianView, rng: random.Random) -> ClecanianState:
-    """A full state that gives ``view.seat`` exactly its view, hidden cards drawn from ``rng``."""
-    if view.phase == DEAL:
-        raise MatchmakerError("nothing to sample before the deal is complete")
+    """A full state that gives ``view.seat`` exactly its view, hidden cards drawn from ``rng``
+    (SamplingError before the deal is complete, or for a view that does not fit the deck)."""
+    if view.phase is Phase.DEAL:
+        raise SamplingError("nothing to sample before the deal is complete")
     deck = game.options.deck
     index = deck.by_code
     cards = unseen_cards(game, view)
     rng.shuffle(cards)
-    hidden_drawn = view.phase == USE and view.drawn is None
+    hidden_drawn = view.phase is Phase.USE and view.drawn is None
     needed = sum(sum(flags) for flags in view.face_down) + hidden_drawn + view.stock_size
     if needed != len(cards):
-        raise MatchmakerError("the view does not fit the deck")
+        raise SamplingError("the view does not fit the deck")
 
-    state = ClecanianState.__new__(ClecanianState)
-    state.__dict__.update(game.new_state().__dict__)
     n, size = game.players, 2 * game.options.columns
     grid = [[EMPTY] * size for _ in range(n)]
     for seat in range(n):
@@ -77,38 +67,46 @@ def determinize(game: ClecanianGame, view: ClecanianView, rng: random.Random) ->
                 grid[seat][pos] = index[code]
             elif view.face_down[seat][pos]:
                 grid[seat][pos] = cards.pop()
-    state._grid = grid
-    state._up = [[not down for down in flags] for flags in view.face_down]
-    state._face_down = [sum(flags) for flags in view.face_down]
-    if view.phase == USE:
-        state._drawn = cards.pop() if hidden_drawn else index[str(view.drawn)]
-    state._drawn_from_discard = view.drawn_from == "discard"
-    state._stock = [deck.chance[c] for c in cards]
-    state._discard = [index[code] for code in view.discard]
-    state._dealt = n * size + 1
-    state._stack = [_step(step, index) for step in view.pending]
-    if view.phase == REFILL_CARD and view.refill is not None:
-        state._pending = view.refill
-    elif view.phase == ABDUCT and view.victim is not None and view.abducting is not None:
-        state._pending = (view.victim, index[view.abducting])
-    state._round = view.round
-    state._dealer = view.dealer
-    state._round_scores = [list(r) for r in view.round_scores]
-    state._previous_grids = [[index[c] for c in g] for g in view.previous_grids]
-    state._turns = view.turns
-    state._ender = EMPTY if view.ended_by is None else view.ended_by
-    state._final_turns_left = view.final_turns_left
-    state._reveals_left = view.reveals_left
-    state._turn_seat = view.turn_seat
-    state._phase = view.phase
-    state._actor = view.to_act
-    return state
+    drawn = EMPTY
+    if view.phase is Phase.USE:
+        drawn = cards.pop() if hidden_drawn else index[str(view.drawn)]
+    position = ClecanianPosition(
+        players=n,
+        columns=game.options.columns,
+        round=view.round,
+        dealer=view.dealer,
+        grid=grid,
+        up=[[not down for down in flags] for flags in view.face_down],
+        face_down=[sum(flags) for flags in view.face_down],
+        stock=[deck.chance[c] for c in cards],
+        discard=[index[code] for code in view.discard],
+        dealt=n * size + 1,
+        drawn=drawn,
+        drawn_from_discard=view.drawn_from == "discard",
+        steps=[_step(step, index) for step in view.pending],
+        refill_to=view.refill
+        if view.phase is Phase.REFILL_CARD and view.refill
+        else (EMPTY, EMPTY),
+        abduction=(view.victim, index[view.abducting])
+        if view.phase is Phase.ABDUCT and view.victim is not None and view.abducting is not None
+        else (EMPTY, EMPTY),
+        turns=view.turns,
+        ender=EMPTY if view.ended_by is None else view.ended_by,
+        final_turns_left=view.final_turns_left,
+        reveals_left=view.reveals_left,
+        turn_seat=view.turn_seat,
+        phase=Phase(view.phase),
+        actor=view.to_act,
+        round_scores=[list(r) for r in view.round_scores],
+        previous_grids=[[index[c] for c in g] for g in view.previous_grids],
+    )
+    return ClecanianState(game, position)
 
 
-def _step(step: tuple[str | int, ...], index: Mapping[str, int]) -> tuple[int, ...]:
+def _step(step: tuple[str | int, ...], index: Mapping[str, int]) -> Step:
     """A public step of the view back into the engine's form."""
-    kind = STEP_KINDS[str(step[0])]
+    kind = STEP_TYPES[str(step[0])]
     args = list(step[1:])
     if kind in CARD_STEPS:
         args[-1] = index[str(args[-1])]
-    return (kind, *(int(a) for a in args))
+    return kind(*(int(a) for a in args))

@@ -13,10 +13,16 @@ from matchmaker.games.clecanian.options import (
     ClecanianOptions,
     parse_options,
 )
+from matchmaker.games.clecanian.record import (
+    clecanian_record_events,
+    parse_clecanian_event,
+    replay_clecanian,
+)
 from matchmaker.games.clecanian.state import ClecanianState
+from matchmaker.games.clecanian.view import ClecanianView
 
 
-class ClecanianGame(Game):
+class ClecanianGame(Game[ClecanianView]):
     """Clecanian Golf with fixed options."""
 
     name: ClassVar[str] = "clecanian"
@@ -28,16 +34,16 @@ class ClecanianGame(Game):
 
     def parse_event(self, event: Any) -> tuple[int, Action]:
         """Read a record event as (actor, action); EventError if it is malformed."""
-        from matchmaker.games.clecanian.record import parse_clecanian_event
-
         return parse_clecanian_event(self, event)
 
     def new_state(self) -> ClecanianState:
         """A new game at the first deal."""
         return ClecanianState(self)
 
+    def record_events(self, record: Mapping[str, Any]) -> list[tuple[int, Action]]:
+        """Every event of a record, the deal as chance outcomes, in the order played."""
+        return clecanian_record_events(self, record)
+
     def replay(self, record: Mapping[str, Any]) -> ClecanianState:
         """Replay a record with full rule checking."""
-        from matchmaker.games.clecanian.record import replay_clecanian
-
         return replay_clecanian(self, record)

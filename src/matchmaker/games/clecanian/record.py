@@ -1,4 +1,5 @@
-"""Replaying a Clecanian Golf record: per round, the deal as chance outcomes, then the events."""
+"""Clecanian Golf records: writing one from a state, and replaying one (per round, the deal as
+chance outcomes, then the events) with full rule checking."""
 
 from __future__ import annotations
 
@@ -7,11 +8,42 @@ from typing import TYPE_CHECKING, Any
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import EventError, IllegalActionError, RecordError
-from matchmaker.core.records import events_list, int_field, replay_events, seat_and_name
-from matchmaker.games.clecanian.state import DEAL, ClecanianState, seat_action
+from matchmaker.core.records import (
+    FORMAT,
+    events_list,
+    int_field,
+    replay_events,
+    seat_and_name,
+)
+from matchmaker.games.clecanian.actions import POSITIONAL, seat_action
+from matchmaker.games.clecanian.phases import Phase
 
 if TYPE_CHECKING:
     from matchmaker.games.clecanian.game import ClecanianGame
+    from matchmaker.games.clecanian.state import ClecanianState
+
+
+def record_of(state: ClecanianState) -> dict[str, Any]:
+    """The game record: options, and per round the deal and every event."""
+    codes = state.game.options.deck.codes
+    n, size = state.position.players, state.position.size
+    rounds = []
+    for deal, events in state.history.rounds:
+        if not deal:
+            continue
+        entry: dict[str, Any] = {
+            "grids": [[codes[c] for c in deal[s * size : (s + 1) * size]] for s in range(n)]
+        }
+        if len(deal) > n * size:
+            entry["discard"] = codes[deal[-1]]
+        entry["events"] = [action.to_event(actor) for actor, action in events]
+        rounds.append(entry)
+    return {
+        "format": FORMAT,
+        "game": state.game.name,
+        "options": state.game.options_dict(),
+        "rounds": rounds,
+    }
 
 
 def replay_clecanian(game: ClecanianGame, record: Mapping[str, Any]) -> ClecanianState:
@@ -23,7 +55,7 @@ def replay_clecanian(game: ClecanianGame, record: Mapping[str, Any]) -> Clecania
         raise RecordError(f"{len(rounds)} rounds recorded, but the game has {game.options.rounds}")
     state = game.new_state()
     for index, entry in enumerate(rounds):
-        if state.phase != DEAL or state.round != index:
+        if state.phase is not Phase.DEAL or state.round != index:
             raise RecordError("the previous round is not over", round=index)
         if not isinstance(entry, dict):
             raise RecordError("a round must be a JSON object", round=index)
@@ -62,6 +94,32 @@ def _deal(state: ClecanianState, entry: Mapping[str, Any], index: int) -> None:
     _take(state, entry["discard"], "discard", index)
 
 
+def clecanian_record_events(
+    game: ClecanianGame, record: Mapping[str, Any]
+) -> list[tuple[int, Action]]:
+    """Round by round: the deal (each grid, then the first discard, as chance outcomes) and
+    every event."""
+    rounds = record.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise RecordError("rounds must be a list")
+    steps: list[tuple[int, Action]] = []
+    for index, entry in enumerate(rounds):
+        if not isinstance(entry, dict) or not isinstance(entry.get("grids"), list):
+            raise RecordError("a round must be a JSON object with grids", round=index)
+        cards = [code for grid in entry["grids"] for code in grid] + [entry.get("discard")]
+        for number, event in enumerate(
+            [*({"chance": code} for code in cards), *events_list(entry, f"round {index}: ")]
+        ):
+            try:
+                steps.append(parse_clecanian_event(game, event))
+            except EventError as exc:
+                where = number - len(cards)
+                raise RecordError(
+                    str(exc), round=index, event=where if where >= 0 else None
+                ) from None
+    return steps
+
+
 def parse_clecanian_event(game: ClecanianGame, event: Any) -> tuple[int, Action]:
     """A Clecanian Golf event as (actor, action); EventError if malformed."""
     deck = game.options.deck
@@ -71,5 +129,5 @@ def parse_clecanian_event(game: ClecanianGame, event: Any) -> tuple[int, Action]
             raise EventError(f"{code!r} is not a card of the deck")
         return CHANCE, deck.chance[deck.by_code[code]]
     seat, name = seat_and_name(event)
-    pos = int_field(event, "pos") if name in ("reveal", "swap", "abduct") else None
+    pos = int_field(event, "pos") if name in POSITIONAL else None
     return seat, seat_action(name, pos)

@@ -3,7 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from matchmaker.core.actions import CHANCE
+from matchmaker.core.seats import check_seat
+from matchmaker.games.clecanian.phases import ABDUCT, REFILL_CARD, USE, Phase
+from matchmaker.games.clecanian.rules import abductor_of
+from matchmaker.games.clecanian.scoring import (
+    ColumnKind,
+    column_table,
+    kind_table,
+    showing_score,
+    totals,
+)
+from matchmaker.games.clecanian.steps import CARD_STEPS, STEP_NAMES
+
+if TYPE_CHECKING:
+    from matchmaker.games.clecanian.state import ClecanianState
 
 
 @dataclass(frozen=True)
@@ -23,6 +39,15 @@ class ClecanianView:
     carried out, bottom first (refills, flips, the end of the turn…); ``refill`` is the
     (seat, position) the next card from the stock goes to, ``abducting`` the joker whose
     abduction is being chosen.
+
+    What the rules derive, so that no face works it out again: ``column_scores[s][c]`` and
+    ``column_kinds[s][c]``, what each column of two face-up cards scores and whether it is a
+    couple, two of the same character or plain (None while a card of it is not face up);
+    ``grid_scores[s]``, what each grid scores on what is face up (complete columns as they
+    score, a lone face-up card at its points); the same for ``previous_grids`` in
+    ``previous_column_scores`` and ``previous_column_kinds``; ``abductor``, the seat that
+    chooses the woman (the victim's left neighbour) during an abduction; ``totals``, each
+    seat's game score so far.
     """
 
     seat: int | None
@@ -31,7 +56,7 @@ class ClecanianView:
     round: int
     rounds: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int
     grids: tuple[tuple[str | None, ...], ...]
     discard: tuple[str, ...]
@@ -52,6 +77,13 @@ class ClecanianView:
     refill: tuple[int, int] | None
     abducting: str | None
     log: tuple[tuple[int, int, str, str | int | None], ...]
+    column_scores: tuple[tuple[int | None, ...], ...]
+    column_kinds: tuple[tuple[ColumnKind | None, ...], ...]
+    grid_scores: tuple[int, ...]
+    previous_column_scores: tuple[tuple[int, ...], ...]
+    previous_column_kinds: tuple[tuple[ColumnKind, ...], ...]
+    abductor: int | None
+    totals: tuple[int, ...]
 
     def column(self, seat: int, column: int) -> tuple[str | None, str | None]:
         """The two cards (top, bottom) of a seat's column as far as this seat can see."""
@@ -61,3 +93,106 @@ class ClecanianView:
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data."""
         return asdict(self)
+
+
+def view_of(state: ClecanianState, seat: int | None) -> ClecanianView:
+    """What ``seat`` knows of ``state`` (None: a spectator): every face-up card, the discard
+    pile, the stock size, the round scores, the public log, and its own drawn card."""
+    p = state.position
+    deck = state.game.options.deck
+    n, cols = p.players, p.columns
+    if seat is not None:
+        check_seat(seat, n)
+    codes = deck.codes
+    shown = [
+        [c if u and c >= 0 else None for c, u in zip(g, up, strict=True)]
+        for g, up in zip(p.grid, p.up, strict=True)
+    ]
+    drawn = None
+    holder = p.turn_seat if p.phase is USE else None
+    if holder is not None and (p.drawn_from_discard or seat == holder):
+        drawn = codes[p.drawn]
+    abduct = p.phase is ABDUCT
+    scores, kinds = column_table(deck), kind_table(deck)
+    column_scores, column_kinds = [], []
+    for grid in shown:
+        pairs = [(grid[c], grid[cols + c]) for c in range(cols)]
+        column_scores.append(
+            tuple(None if a is None or b is None else scores[a][b] for a, b in pairs)
+        )
+        column_kinds.append(
+            tuple(None if a is None or b is None else kinds[a][b] for a, b in pairs)
+        )
+    previous = p.previous_grids
+    return ClecanianView(
+        seat=seat,
+        players=n,
+        columns=cols,
+        round=p.round,
+        rounds=state.game.options.rounds,
+        dealer=p.dealer,
+        phase=p.phase,
+        to_act=p.actor,
+        grids=tuple(tuple(None if c is None else codes[c] for c in g) for g in shown),
+        discard=tuple(codes[c] for c in p.discard),
+        stock_size=len(p.stock),
+        drawn=drawn,
+        drawn_by=holder,
+        drawn_from=None if holder is None else "discard" if p.drawn_from_discard else "stock",
+        victim=p.abduction[0] if abduct else None,
+        turns=p.turns,
+        ended_by=None if p.ender < 0 else p.ender,
+        round_scores=tuple(tuple(r) for r in p.round_scores),
+        previous_grids=tuple(tuple(codes[c] for c in g) for g in previous),
+        face_down=tuple(tuple(not u for u in up) for up in p.up),
+        turn_seat=p.turn_seat,
+        reveals_left=p.reveals_left,
+        final_turns_left=p.final_turns_left,
+        pending=_public_steps(state, codes),
+        refill=p.refill_to if p.phase is REFILL_CARD else None,
+        abducting=codes[p.abduction[1]] if abduct else None,
+        log=_log_for(state, seat),
+        column_scores=tuple(column_scores),
+        column_kinds=tuple(column_kinds),
+        grid_scores=tuple(showing_score(deck, g, cols) for g in shown),
+        previous_column_scores=tuple(
+            tuple(scores[g[c]][g[cols + c]] for c in range(cols)) for g in previous
+        ),
+        previous_column_kinds=tuple(
+            tuple(kinds[g[c]][g[cols + c]] for c in range(cols)) for g in previous
+        ),
+        abductor=abductor_of(p.abduction[0], n) if abduct else None,
+        totals=tuple(totals(p.round_scores, n)),
+    )
+
+
+def _public_steps(
+    state: ClecanianState, codes: tuple[str, ...]
+) -> tuple[tuple[str | int, ...], ...]:
+    """The waiting steps, bottom first, by name; cards by code. All of it is public."""
+    out: list[tuple[str | int, ...]] = []
+    for step in state.position.steps:
+        shown: list[str | int] = list(step)
+        if isinstance(step, CARD_STEPS):
+            shown[-1] = codes[step[-1]]
+        out.append((STEP_NAMES[type(step)], *shown))
+    return tuple(out)
+
+
+def _log_for(
+    state: ClecanianState, seat: int | None
+) -> tuple[tuple[int, int, str, str | int | None], ...]:
+    """Every event as (round, actor, name, argument); the card taken by a draw_stock is
+    hidden from the others until it is placed or discarded, the deal is not listed."""
+    p = state.position
+    entries = state.history.public_log
+    if (
+        p.phase is USE
+        and not p.drawn_from_discard
+        and seat != p.turn_seat
+        and entries
+        and entries[-1][1] == CHANCE
+    ):
+        last = entries[-1]
+        return (*entries[:-1], (last[0], last[1], last[2], None))
+    return tuple(entries)

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from matchmaker.core.actions import Action
-from matchmaker.core.game import Game
+from matchmaker.core.game import Game, State
 from matchmaker.games.purrfect.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PurrfectOptions,
     parse_options,
 )
+from matchmaker.games.purrfect.phases import Phase
+from matchmaker.games.purrfect.record import (
+    parse_purrfect_event,
+    purrfect_record_events,
+    replay_purrfect,
+)
+from matchmaker.games.purrfect.rules import claimants
 from matchmaker.games.purrfect.state import PurrfectState
+from matchmaker.games.purrfect.view import PurrfectView
 
 
-class PurrfectGame(Game):
+class PurrfectGame(Game[PurrfectView]):
     """Purrfect Match with fixed options."""
 
     name: ClassVar[str] = "purrfect"
@@ -24,22 +32,28 @@ class PurrfectGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     #: Once the candidates are down, the others may talk to the proposer.
-    talk_phase: ClassVar[str | None] = "inspect"
+    talk_phase: ClassVar[str | None] = Phase.INSPECT
     parse_options = staticmethod(parse_options)
     options: PurrfectOptions
 
+    def talkers(self, state: State[PurrfectView]) -> Sequence[int]:
+        """Once the candidates are down: every seat with a standing candidate, clockwise from
+        the proposer's left (``rules.claimants``)."""
+        assert isinstance(state, PurrfectState)
+        return claimants(state.position)
+
     def parse_event(self, event: Any) -> tuple[int, Action]:
         """Read a record event as (actor, action); EventError if it is malformed."""
-        from matchmaker.games.purrfect.record import parse_purrfect_event
-
         return parse_purrfect_event(self, event)
 
     def new_state(self) -> PurrfectState:
         """A new game at the deal."""
         return PurrfectState(self)
 
+    def record_events(self, record: Mapping[str, Any]) -> list[tuple[int, Action]]:
+        """Every event of a record, the deal as chance outcomes, in the order played."""
+        return purrfect_record_events(self, record)
+
     def replay(self, record: Mapping[str, Any]) -> PurrfectState:
         """Replay a record with full rule checking."""
-        from matchmaker.games.purrfect.record import replay_purrfect
-
         return replay_purrfect(self, record)

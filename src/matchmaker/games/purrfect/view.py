@@ -3,7 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from matchmaker.core.seats import check_seat
+from matchmaker.games.purrfect.phases import (
+    IN_ROUND,
+    INSPECT,
+    NOMINATE,
+    OVER,
+    PRESENT,
+    RESPOND,
+    Phase,
+)
+from matchmaker.games.purrfect.rules import inspection_order
+from matchmaker.games.purrfect.scoring import scores, targets
+
+if TYPE_CHECKING:
+    from matchmaker.games.purrfect.state import PurrfectState
 
 
 @dataclass(frozen=True)
@@ -19,11 +35,19 @@ class PurrfectView:
     nominate this round, ``to_inspect`` the candidates still to inspect (the current one first),
     ``given`` the cats that left each seat in public (presented, or claimed from it as a
     candidate), ``candidate_round`` the round in which each standing candidate was nominated.
+
+    What the rules derive, so that no face works it out again: ``candidate_values`` the value
+    of each seat's standing candidate as far as this seat knows it (its own, and those it
+    inspected since they were nominated; None otherwise), ``inspection_order`` the seats whose
+    candidates the proposer inspects this round, in order (from the presentation on),
+    ``claimed_totals`` the sum of each seat's claimed cats, ``score`` this seat's score so far
+    (claimed minus target), ``sitting_out`` the seats that held no cats when a round began:
+    they sit out for the rest of the game.
     """
 
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     to_act: int
     round: int
     proposer: int | None
@@ -47,6 +71,11 @@ class PurrfectView:
     to_inspect: tuple[int, ...]
     given: tuple[tuple[int, ...], ...]
     candidate_round: tuple[int | None, ...]
+    candidate_values: tuple[int | None, ...]
+    inspection_order: tuple[int, ...]
+    claimed_totals: tuple[int, ...]
+    score: int | None
+    sitting_out: tuple[bool, ...]
 
     @property
     def inspected_value(self) -> int | None:
@@ -58,6 +87,87 @@ class PurrfectView:
                 return value
         return None
 
+    @property
+    def known_candidates(self) -> dict[int, int]:
+        """The other seats' standing candidates whose value this seat knows, by seat."""
+        return {
+            seat: value
+            for seat, value in enumerate(self.candidate_values)
+            if value is not None and seat != self.seat
+        }
+
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data."""
         return asdict(self)
+
+
+def view_of(state: PurrfectState, seat: int | None) -> PurrfectView:
+    """What ``seat`` knows of ``state`` (None: a spectator): the public table plus its own
+    cats, its own target, and every candidate it inspected as proposer."""
+    p = state.position
+    history = state.history
+    n = p.players
+    if seat is not None:
+        check_seat(seat, n)
+    over = p.phase is OVER
+    log = history.public_log
+    if seat is not None and history.nominations[seat]:
+        log = log[:]
+        for index in history.nominations[seat]:
+            log[index] = (seat, "nominate", history.events[index][1].arg)
+    inspecting = p.queue[p.queue_index] if p.phase in (INSPECT, RESPOND) else None
+    all_targets = targets(p)
+    inspected = tuple((r, s, v) for r, q, s, v in p.inspections if seat is not None and q == seat)
+    in_round = p.phase in IN_ROUND or p.phase is PRESENT
+    return PurrfectView(
+        seat=seat,
+        players=n,
+        phase=p.phase,
+        to_act=p.actor,
+        round=p.round,
+        proposer=p.proposer if p.proposer >= 0 else None,
+        proposer_cat=p.proposer_cat or None,
+        hand_sizes=tuple(p.hand_size),
+        standing=tuple(c > 0 for c in p.candidate),
+        nominated=tuple(p.nominated),
+        inspecting=inspecting,
+        claimed=tuple(tuple(c) for c in p.claimed),
+        discarded=tuple(p.discarded),
+        excess=len(p.undealt) if p.deal_seat == n else 0,
+        log=tuple(log),
+        hand=p.hand_values(seat) if seat is not None else (),
+        candidate=(p.candidate[seat] or None) if seat is not None else None,
+        target=all_targets[seat] if seat is not None else None,
+        inspected=inspected,
+        targets=tuple(all_targets) if over else None,
+        scores=tuple(scores(p)) if over else None,
+        left_over=tuple(sorted(p.left_over)) if over else (),
+        to_nominate=tuple(p.queue[p.queue_index :]) if p.phase is NOMINATE else (),
+        to_inspect=tuple(p.queue[p.queue_index :]) if inspecting is not None else (),
+        given=tuple(tuple(g) for g in p.given),
+        candidate_round=tuple(
+            r if c else None for r, c in zip(p.candidate_round, p.candidate, strict=True)
+        ),
+        candidate_values=_candidate_values(state, seat, inspected),
+        inspection_order=tuple(inspection_order(p, p.proposer)) if in_round else (),
+        claimed_totals=tuple(sum(c) for c in p.claimed),
+        score=sum(p.claimed[seat]) - all_targets[seat] if seat is not None else None,
+        sitting_out=tuple(p.out),
+    )
+
+
+def _candidate_values(
+    state: PurrfectState, seat: int | None, inspected: tuple[tuple[int, int, int], ...]
+) -> tuple[int | None, ...]:
+    """Each seat's standing candidate as ``seat`` knows it: its own, and every other one it
+    inspected as proposer since that candidate was nominated (None: unknown, or none)."""
+    p = state.position
+    known: list[int | None] = [None] * p.players
+    if seat is None:
+        return tuple(known)
+    if p.candidate[seat]:
+        known[seat] = p.candidate[seat]
+    for round_, other, value in inspected:
+        if other != seat and p.candidate[other] and round_ >= p.candidate_round[other]:
+            known[other] = value
+    return tuple(known)

@@ -1,0 +1,85 @@
+"""What every game's words offer, and finding a game's words by its id.
+
+A game's words turn its views and events into text for people: what to type for a decision and
+what it does, a status line, and the narration of each event as the seat it is told to may see
+it. Everything is read from views, events and happenings: the words never work a rule out
+again, and never see what the seat they speak to cannot know.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from matchmaker.core.actions import Action
+from matchmaker.core.driver import Step
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+
+ViewT = TypeVar("ViewT")
+
+#: Game id -> "module:Class" of its words, imported when first asked for.
+WORDS: dict[str, str] = {
+    "purrfect": "matchmaker.words.purrfect:PurrfectWords",
+    "clecanian": "matchmaker.words.clecanian:ClecanianWords",
+}
+
+
+class GameWords(ABC, Generic[ViewT]):
+    """The words of one game with its options (a Clecanian deck names its own cards)."""
+
+    def __init__(self, game: Game[ViewT]) -> None:
+        self.game = game
+
+    @abstractmethod
+    def choice_key(self, action: Action) -> str:
+        """What a person types (or reads on a button) for a decision: ``swap top 3``,
+        ``present 7``, ``stock``."""
+
+    def choice_aliases(self, action: Action) -> tuple[str, ...]:
+        """Other spellings a person may type for the decision (none by default)."""
+        return ()
+
+    @abstractmethod
+    def choice_help(self, view: ViewT, action: Action, names: Sequence[str]) -> str:
+        """A short explanation of a decision for the seat about to make it."""
+
+    @abstractmethod
+    def status(self, view: ViewT, names: Sequence[str]) -> str:
+        """One line saying where the game stands and who must do what, for ``view.seat``."""
+
+    @abstractmethod
+    def narrate(self, step: Step, before: ViewT, after: ViewT, names: Sequence[str]) -> list[str]:
+        """The lines telling ``step`` to the seat whose views ``before`` and ``after`` are
+        (the views just before and just after it): the event as that seat saw it, and what the
+        rules did on their own because of it."""
+
+    def facts(self) -> dict[str, Any]:
+        """What a face needs to name this game's pieces itself, as JSON (Clecanian Golf:
+        every card with its names and every grid position's name); none by default."""
+        return {}
+
+    def result_line(self, status: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The final line: scores and winners."""
+        return summary_line(status, names)
+
+
+def summary_line(status: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``Final scores: Ann 4, Ben -3. Winner: Ann.`` from a finished game's status."""
+    scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(status["scores"]))
+    winners = list(status["winners"])
+    won = " and ".join(names[s] for s in winners)
+    return f"Final scores: {scores}. {'Winners' if len(winners) > 1 else 'Winner'}: {won}."
+
+
+def words_for(game: Game[Any]) -> GameWords[Any]:
+    """The words of ``game`` (OptionError for a game that has none)."""
+    target = WORDS.get(game.name)
+    if target is None:
+        raise OptionError(f"no words for the game {game.name!r}")
+    module_name, class_name = target.split(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    words: GameWords[Any] = cls(game)
+    return words

@@ -1,0 +1,39 @@
+"""How seats are named for people.
+
+A person is called by the name they gave (``Seat N`` without one), a bot by its name or level
+followed by "bot" (``hard bot``). When two seats would read the same, the seat number follows
+(``medium bot · seat 2``); the seat a screen belongs to is marked ``(you)``.
+
+>>> seat_labels(["human", "medium", "medium"], ["Ann", None, None], viewer=0)
+['Ann (you)', 'medium bot · seat 1', 'medium bot · seat 2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: The kind of a seat taken by a person.
+HUMAN = "human"
+
+
+def seat_label(seat: int, kind: str, name: str | None = None) -> str:
+    """One seat's name: a person by its name (``Seat N`` if none), a bot as ``KIND bot``."""
+    if kind == HUMAN:
+        return name or f"Seat {seat}"
+    short = kind.rpartition(":")[2] or kind  # a plug-in bot by its class name
+    return short if short.lower().endswith("bot") else f"{short} bot"
+
+
+def seat_labels(
+    kinds: Sequence[str], names: Sequence[str | None] | None = None, viewer: int | None = None
+) -> list[str]:
+    """Every seat's name, told apart when two would read the same; ``viewer``'s own seat is
+    marked ``(you)``."""
+    given = list(names) if names is not None else [None] * len(kinds)
+    labels = [seat_label(seat, kind, given[seat]) for seat, kind in enumerate(kinds)]
+    out = []
+    for seat, label in enumerate(labels):
+        if labels.count(label) > 1:
+            label = f"{label} · seat {seat}"
+        out.append(f"{label} (you)" if seat == viewer else label)
+    return out
