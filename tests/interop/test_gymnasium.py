@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from matchmaker.bots.base import Bot
+from matchmaker.bots.runner import BotError
+from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
+from matchmaker.games.purrfect.actions import REJECT
 from matchmaker.interop.gymnasium import CLECANIAN_ID, PURRFECT_ID, MatchmakerEnv
 
 
@@ -80,3 +85,20 @@ def test_illegal_action_and_bad_options() -> None:
         gymnasium.make(PURRFECT_ID, players=4, seat=4)
     with pytest.raises(OptionError, match="unknown bot"):
         gymnasium.make(PURRFECT_ID, players=3, opponents="grumpy")
+
+
+class AlwaysRejects(Bot[Any]):
+    """A bot that rejects, legal or not."""
+
+    name: ClassVar[str] = "always-rejects"
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return REJECT
+
+
+def test_an_illegal_bot_action_is_refused_with_its_name() -> None:
+    env = gymnasium.make(
+        PURRFECT_ID, players=2, seat=1, opponents=f"{__name__}:{AlwaysRejects.__name__}"
+    )
+    with pytest.raises(BotError, match=r"always-rejects player at seat 0 chose reject"):
+        env.reset(seed=0)

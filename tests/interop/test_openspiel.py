@@ -277,10 +277,10 @@ def test_clecanian_strings_name_no_face_down_card() -> None:
     game = load(CLECANIAN, players=2)
     rng = np.random.RandomState(3)
     state = game.new_initial_state()
-    while state.is_chance_node() or len(state.table.state.public_view().log) < 4:
+    while state.is_chance_node() or len(state.seat_histories.state.public_view().log) < 4:
         step_randomly(state, rng)
-    table_state = state.table.state
-    view = table_state.public_view()
+    game_state = state.seat_histories.state
+    view = game_state.public_view()
     in_sight = {code for grid in view.grids for code in grid if code is not None}
     in_sight.update(view.discard)
     hidden = {card.code for card in game.codec.game.options.deck.cards} - in_sight
@@ -370,7 +370,7 @@ def test_resample_keeps_the_information_state(
         while not sampled.is_terminal():
             step_randomly(sampled, rng)
         assert sum(sampled.returns()) == pytest.approx(0.0)
-        worlds.add(sampled.table.full_text())
+        worlds.add(sampled.seat_histories.full_text())
     assert len(worlds) > 2  # the hidden cards differ from world to world
 
 
@@ -387,12 +387,12 @@ def test_a_sampled_world_holds_nothing_the_seat_did_not_see(
     game = load(name, **params)
     state = to_decision(played(game, 4, steps), np.random.RandomState(1))
     player = state.current_player()
-    table = state.table
-    seen = {*table.history(player), *table.history(table.players)}
-    private = {e for q in range(table.players) for e in table.history(q)} - seen
+    histories = state.seat_histories
+    seen = {*histories.history(player), *histories.history(histories.players)}
+    private = {e for q in range(histories.players) for e in histories.history(q)} - seen
     assert private  # the other seats did know something the seat does not
     sampled = state.resample(player, random.Random(0))
-    kept = {entry for step in sampled.table.steps for entries in step for entry in entries}
+    kept = {e for event in sampled.seat_histories.entries for entries in event for e in entries}
     assert kept <= seen
     assert not kept & private
 

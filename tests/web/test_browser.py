@@ -1,5 +1,7 @@
 """The browser client in Debian's Chromium: whole games between two people and a bot, a reload,
-a spectator who sees no hidden card, table talk shown as text, rematch and the replay viewer."""
+a spectator who sees no hidden card, table talk shown as text, rematch and the replay viewer;
+the client draws the facts the server sends (scores, names, statuses) and keeps its controls
+in place while others play."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.web.client import http
+from matchmaker.words import summary_line
+from tests.web.client import Peer, http
 from tests.web.conftest import LiveServer, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -322,6 +325,138 @@ def check_purrfect_spectator(base: str, table: str, seen: dict[str, Any]) -> Non
     assert Counter(seen["values"]) == shown
 
 
+def summary_of(base: str, table: str) -> dict[str, Any]:
+    status, answer = http("GET", f"{base}/api/tables/{table}")
+    assert status == 200, answer
+    summary: dict[str, Any] = answer
+    return summary
+
+
+def golf_snapshot(page: Page) -> dict[str, Any]:
+    """What a page draws of a Clecanian Golf table: column notes, points, face-up cards with
+    their names, round totals and the action buttons' labels."""
+    snapshot: dict[str, Any] = page.evaluate(
+        """() => {
+          const board = document.querySelector('[data-testid=board]');
+          const all = (selector) => [...board.querySelectorAll(selector)];
+          const table = document.querySelector('[data-testid=table-page]');
+          return {
+            seq: table ? Number(table.dataset.seq) : null,
+            notes: Object.fromEntries(all('[data-testid^="grid-"] .column-note').map(e =>
+              [e.dataset.testid, [e.dataset.score ?? null, e.dataset.kind ?? null,
+                                  e.textContent]])),
+            points: Object.fromEntries(all('[data-testid^="points-"]').map(e =>
+              [e.dataset.testid, [e.dataset.points, e.textContent]])),
+            cards: all('[data-testid^="pos-"][data-face=up]').map(e => ({
+              seat: Number(e.dataset.seat), pos: Number(e.dataset.pos), code: e.dataset.card,
+              button: e.tagName === 'BUTTON', label: e.getAttribute('aria-label'),
+              speech: e.querySelector('svg').getAttribute('aria-label')})),
+            totals: all('[data-testid^="total-"]').map(e => e.textContent),
+            actions: [...document.querySelectorAll('[data-testid=actions] button')].map(b =>
+              [b.dataset.name, b.dataset.arg ?? null, b.querySelector('.label').textContent]),
+          };
+        }"""
+    )
+    return snapshot
+
+
+def check_golf_facts(seen: dict[str, Any], view: dict[str, Any], summary: dict[str, Any]) -> None:
+    """The page drew the view's column scores, couples and points, and the summary's card and
+    place names: it worked none of them out itself."""
+    cards = {card["code"]: card for card in summary["cards"]}
+    places = summary["places"]
+    for seat in range(view["players"]):
+        for col in range(view["columns"]):
+            score, kind, text = seen["notes"][f"grid-{seat}-note-{col}"]
+            expected = view["column_scores"][seat][col]
+            if expected is None:
+                assert (score, text) == (None, ""), (seat, col, score, text)
+            else:
+                assert score == str(expected) and str(expected) in text, (seat, col, text)
+                assert kind == view["column_kinds"][seat][col]
+        points = view["grid_scores"][seat]
+        assert seen["points"][f"points-{seat}"] == [str(points), f"showing: {points}"]
+    for card in seen["cards"]:
+        assert card["code"] == view["grids"][card["seat"]][card["pos"]]
+        assert card["speech"] == cards[card["code"]]["speech"]
+        if not card["button"]:
+            assert card["label"] == f"{places[card['pos']]}: {cards[card['code']]['name']}"
+    if view["round_scores"]:
+        assert seen["totals"] == [str(total) for total in view["totals"]]
+    for name, arg, label in seen["actions"]:
+        if name in ("swap", "reveal"):
+            assert label == f"{name} {places[int(arg)]}", label
+
+
+def purrfect_snapshot(page: Page) -> dict[str, Any]:
+    """What a page draws of a Purrfect Match table from the rules' side: claimed sums, the score
+    so far, the candidates it shows face up, the inspection order, who sits out."""
+    snapshot: dict[str, Any] = page.evaluate(
+        """() => {
+          const board = document.querySelector('[data-testid=board]');
+          const all = (selector) => [...board.querySelectorAll(selector)];
+          const text = (testid) => board.querySelector(`[data-testid=${testid}]`)?.textContent;
+          return {
+            seq: Number(document.querySelector('[data-testid=table-page]').dataset.seq),
+            claimed: Object.fromEntries(all('[data-testid^="claimed-total-"]').map(e =>
+              [e.dataset.testid.slice('claimed-total-'.length), Number(e.dataset.total)])),
+            myClaimed: text('my-claimed') ?? null,
+            myScore: text('my-score') ?? null,
+            candidates: Object.fromEntries(all('.candidate [data-testid^="candidate-"]').map(e =>
+              [e.dataset.testid.slice('candidate-'.length),
+               e.dataset.face === 'up' ? Number(e.dataset.value) : null])),
+            order: all('[data-testid=inspection] li').map(e => Number(e.dataset.seat)),
+            out: all('.seat-name').filter(e => e.querySelector('.badge.out'))
+              .map(e => Number(e.dataset.testid.slice('seat-name-'.length))),
+          };
+        }"""
+    )
+    return snapshot
+
+
+def check_purrfect_facts(seen: dict[str, Any], view: dict[str, Any]) -> None:
+    """The page drew the view's candidate values, claimed sums, score, inspection order and
+    seats sitting out."""
+    players = view["players"]
+    assert seen["claimed"] == {str(s): total for s, total in enumerate(view["claimed_totals"])}
+    assert seen["myClaimed"] == f"claimed {view['claimed_totals'][view['seat']]}"
+    assert seen["myScore"] == f"score so far {view['score']}"
+    for seat, value in seen["candidates"].items():
+        assert value == view["candidate_values"][int(seat)], (seat, value)
+    assert seen["order"] == list(view["inspection_order"])
+    if view["phase"] != "over":
+        assert sorted(seen["out"]) == [s for s in range(players) if view["sitting_out"][s]]
+
+
+def server_status(ws_base: str, table: str, seq: int) -> str:
+    """The status line the server sends a spectator at ``seq``."""
+    peer = Peer(ws_base, table)
+    try:
+        state = peer.wait_for(lambda m: m["type"] == "state")
+    finally:
+        peer.close()
+    assert state["seq"] == seq, (state["seq"], seq)
+    status: str = state["status"]
+    return status
+
+
+def mark(locator: Locator) -> None:
+    """Tag the elements a locator finds, to tell later whether they are still the same ones."""
+    locator.evaluate_all("els => els.forEach(e => { e.kept = true; })")
+
+
+def all_kept(locator: Locator) -> bool:
+    return bool(locator.evaluate_all("els => els.length > 0 && els.every(e => e.kept === true)"))
+
+
+def board_redrawn(page: Page) -> None:
+    """Wait until the page draws its board again (a message came), after mark(board)."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=board] > *');"
+        " return b && !b.kept; }"
+    )
+
+
 # -- the tests --------------------------------------------------------------------------------
 
 
@@ -341,19 +476,65 @@ def test_clecanian_golf_two_people_and_a_bot(
     expect(watcher.get_by_test_id("table-page")).to_have_attribute("data-seat", "spectator")
     expect(ann.get_by_test_id("seat-name-2")).to_contain_text("Bob")
 
+    # A decision offered again gets its button back: Bob's "stock" is the same element on his
+    # next turn, whatever happened in between (jokers, abductions, refills).
+    stock = bob.locator("[data-testid=action-draw_stock]:not([disabled])")
+    play_until([ann, bob], quick_golf, lambda: stock.count() == 1)
+    mark(stock)
+    first_turn = seq_of(bob)
+    play_until([ann, bob], quick_golf, lambda: seq_of(bob) > first_turn + 2 and stock.count() == 1)
+    assert all_kept(stock), "the stock button was rebuilt between Bob's turns"
+
     play_until([ann, bob], quick_golf, my_turn_after(bob, 50))
     assert fits_the_width(bob), "the table is wider than a phone in portrait"
     check_reload_resumes(bob)
+    bob_seen = golf_snapshot(bob)
+
+    # Bob's buttons stay the same elements while the page redraws for someone else's news.
+    mark(bob.locator(ENABLED_ACTIONS))
+    mark(bob.locator("[data-testid=board] > *"))
+    ann.reload()
+    wait_for_seq(ann, bob_seen["seq"])
+    board_redrawn(bob)
+    assert all_kept(bob.locator(ENABLED_ACTIONS)), "the action buttons were rebuilt"
+
     wait_for_seq(watcher, seq_of(bob))
     seen = spectator_snapshot(watcher)
     assert watcher.locator(ENABLED_ACTIONS).count() == 0
+    summary = summary_of(server.url, table)
+    expect(watcher.get_by_test_id("status")).to_have_text(
+        server_status(server.ws_url, table, seen["seq"])
+    )
+    for info in summary["seats"]:
+        expect(watcher.locator(f"[data-testid=seat-name-{info['seat']}] .name")).to_have_text(
+            info["label"]
+        )
 
     play_until([ann, bob], quick_golf, game_over([ann, bob]))
+    _, record = http("GET", f"{server.url}/api/tables/{table}/record")
+    final = summary_line(
+        record["result"], [s["label"] for s in summary_of(server.url, table)["seats"]]
+    )
     for page in (ann, bob, watcher):
         expect(page.get_by_test_id("final-scores")).to_be_visible()
         expect(page.get_by_test_id("round-scores")).to_be_visible()
-        expect(page.get_by_test_id("status")).to_contain_text("Game over")
+        expect(page.get_by_test_id("status")).to_have_text(final)
     check_golf_spectator(server.url, table, seen)
+    frames = replay_frames(server.url, table, 2)
+    check_golf_facts(bob_seen, frame_at(frames, bob_seen["seq"])["view"], summary)
+    final = golf_snapshot(bob)
+    assert final["seq"] == frames[-1]["seq"]
+    last = frames[-1]["view"]
+    assert all(score is not None for scores in last["column_scores"] for score in scores)
+    check_golf_facts(final, last, summary)
+
+    # The replay viewer draws the same facts, and the lines as told to the chosen seat.
+    watcher.goto(f"{server.url}/replay/{table}?seat=2")
+    expect(watcher.get_by_test_id("replay-position")).to_contain_text("event 0 of")
+    watcher.get_by_test_id("replay-last").click()
+    expect(watcher.get_by_test_id("replay-next")).to_be_disabled()
+    check_golf_facts(golf_snapshot(watcher), last, summary)
+    expect(watcher.locator("[data-testid=replay-lines] p")).to_have_text(frames[-1]["lines"])
 
     ann.get_by_test_id("rematch").click()
     for page in (ann, bob):
@@ -389,13 +570,22 @@ def test_purrfect_match_two_people_and_a_bot(
 
     play_until([ann, bob], first_choice, my_turn_after(ann, 4), keyboard=True)
     expect(ann.get_by_test_id("my-hand")).to_be_visible()
+    ann_seen = purrfect_snapshot(ann)
     wait_for_seq(watcher, seq_of(ann))
     seen = spectator_snapshot(watcher)
+    expect(watcher.get_by_test_id("status")).to_have_text(
+        server_status(server.ws_url, table, seen["seq"])
+    )
 
     play_until([ann, bob], first_choice, game_over([ann, bob]), keyboard=True)
     for page in (ann, bob, watcher):
         expect(page.get_by_test_id("final-scores")).to_be_visible()
     check_purrfect_spectator(server.url, table, seen)
+    frames = replay_frames(server.url, table, 0)
+    check_purrfect_facts(ann_seen, frame_at(frames, ann_seen["seq"])["view"])
+    final = purrfect_snapshot(ann)
+    assert final["seq"] == frames[-1]["seq"]
+    check_purrfect_facts(final, frames[-1]["view"])
 
     ann.get_by_test_id("replay-link").click()
     expect(ann.get_by_test_id("replay-position")).to_contain_text("event 0 of")
@@ -451,6 +641,15 @@ def test_turn_timer_stand_in_and_taking_the_seat_back(
     expect(ann.get_by_test_id("timer")).to_contain_text("s left for you")
     expect(ann.get_by_test_id("away")).to_be_visible()
     expect(ann.get_by_test_id("seat-name-0")).to_contain_text("away")
-    ann.get_by_test_id("back").click()
+    # The button stays the same element while the stand-in and the bot play on.
+    back = ann.get_by_test_id("back")
+    mark(back)
+    seq = seq_of(ann)
+    ann.wait_for_function(
+        "seq => Number(document.querySelector('[data-testid=table-page]').dataset.seq) > seq + 1",
+        arg=seq,
+    )
+    assert all_kept(back), "the I'm back button was rebuilt while the stand-in played"
+    back.click()
     expect(ann.get_by_test_id("away")).to_be_hidden()
     assert ann.get_by_test_id("table-page").get_attribute("data-over") == "false"

@@ -18,6 +18,7 @@ from matchmaker.core.records import parse_logged_event, replay
 from matchmaker.core.registry import load_game
 from matchmaker.server.storage import SCHEMA_VERSION, Storage, StorageError
 from matchmaker.words import words_for
+from matchmaker.words.base import waiting_line
 from tests.web.client import Peer, create_table, http, join, play_to_end
 from tests.web.conftest import LiveServer, free_port
 
@@ -131,6 +132,11 @@ def stored_events(server: LiveServer, table: str) -> list[dict[str, Any]]:
     return events
 
 
+def message_names(message: dict[str, Any]) -> list[str]:
+    """The seat labels a message was written with."""
+    return [s["label"] for s in message["seats"]]
+
+
 def check_messages(
     game: Game[Any], events: list[dict[str, Any]], peer: Peer, seat: int | None
 ) -> None:
@@ -173,7 +179,13 @@ def check_messages(
         if message["type"] == "state":
             seq = message["seq"]
             assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
-            assert message["status"] == statuses[seq]
+            waiting = [s["seat"] for s in message["seats"] if not s["joined"]]
+            if message["result"] is not None:
+                assert message["status"] == words.result_line(message["result"], names)
+            elif waiting:
+                assert message["status"] == waiting_line(message_names(message), waiting)
+            else:
+                assert message["status"] == statuses[seq]
             for told in message["events"]:
                 assert told["event"] == redacted[told["seq"]]
                 assert told["lines"] == narrated[told["seq"]]

@@ -23,6 +23,14 @@ from matchmaker.core.game import Game, State
 class BotError(MatchmakerError):
     """A player returned something that is not one of its legal actions."""
 
+    @classmethod
+    def refused(cls, player: Bot[Any], seat: int, action: Action, why: Exception) -> BotError:
+        """The error for ``player`` at ``seat`` choosing ``action``, refused for ``why``."""
+        return cls(
+            f"the {player.name} player at seat {seat} chose {action}, "
+            f"which is not a legal action ({why})"
+        )
+
 
 #: Called after every event with the state, the actor and the action (for narration, logs).
 EventHook = Callable[[State[Any], int, Action], None]
@@ -109,10 +117,7 @@ def play_game(
             try:
                 step = driver.play(action, actor)
             except IllegalActionError as exc:
-                raise BotError(
-                    f"the {players[actor].name} player at seat {actor} chose {action}, "
-                    f"which is not a legal action ({exc})"
-                ) from None
+                raise BotError.refused(players[actor], actor, action, exc) from None
         events += 1
         if on_step is not None:
             on_step(step)

@@ -19,8 +19,7 @@ from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import IllegalActionError
 from matchmaker.core.result import Result
 
-#: The phase of a game that has ended, and the actor then.
-OVER = "over"
+#: The actor once a game has ended (every game's last phase is named ``over``).
 GAME_OVER = -2
 
 #: The type of the views a game's states give (one per game).
@@ -93,6 +92,13 @@ class Game(ABC, Generic[ViewT]):
     def options_dict(self) -> dict[str, Any]:
         """The options as a record stores them: ``players`` plus what differs from defaults."""
         return self.options.to_dict()
+
+    #: The values a claim of the table talk may name (none: the game has no claims).
+    claim_values: ClassVar[tuple[int, ...]] = ()
+
+    def may_claim(self, state: State[ViewT], seat: int) -> bool:
+        """Whether ``seat`` has something a claim can be about now (never, by default)."""
+        return False
 
     def talkers(self, state: State[ViewT]) -> Sequence[int]:
         """The seats that may make a claim in the talk round just opened (see

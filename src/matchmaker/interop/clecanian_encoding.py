@@ -42,10 +42,10 @@ from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.rules import REVEALS_PER_SEAT
 from matchmaker.games.clecanian.scoring import column_table
 from matchmaker.games.clecanian.view import ClecanianView
-from matchmaker.interop.encoding import (
+from matchmaker.interop.codecs import Codec
+from matchmaker.interop.layout import (
     WHO_CHANCE,
     WHO_SEEN,
-    Codec,
     Entry,
     Layout,
     Piece,

@@ -14,8 +14,10 @@ or ``human``) and the game's options. Observations and actions are those of the 
 environments: ``{"observation": ..., "action_mask": ...}`` and a ``Discrete`` action id. The
 reward comes at the end: the agent's score minus the mean score of the other seats (negated in
 Clecanian Golf, where the lowest score wins). An illegal action ends the episode with the
-game's lowest possible reward and ``info["illegal_action"]`` set. The opponents hear every
-event as their seats may see it; there is no table talk.
+game's lowest possible reward and ``info["illegal_action"]`` set. The game is stepped by the
+table driver (``matchmaker.core.driver``): the opponents watch their seats and hear every event
+as their seats may see it, and a bot choosing an illegal action stops the episode with a
+``BotError`` naming the bot and the action. There is no table talk.
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ from gymnasium import spaces
 
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import bot_class, make_bot
+from matchmaker.bots.runner import BotError
 from matchmaker.core.actions import CHANCE
-from matchmaker.core.errors import OptionError
+from matchmaker.core.driver import Driver
+from matchmaker.core.errors import IllegalActionError, OptionError
+from matchmaker.core.game import State
 from matchmaker.core.registry import load_game
-from matchmaker.interop.encoding import codec_for
+from matchmaker.interop.codecs import codec_for
 from matchmaker.interop.pettingzoo.base import observation_space, observe_seat
 
 PURRFECT_ID = "matchmaker/PurrfectMatch-v0"
@@ -75,9 +80,14 @@ class MatchmakerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.opponents = names
         self.observation_space = observation_space(self.codec)
         self.action_space = spaces.Discrete(self.codec.num_actions)
-        self.state = self.game.new_state()
+        self.driver: Driver[Any] = Driver(self.game)
         self._bots: dict[int, Bot[Any]] = {}
         self._chance = random.Random()
+
+    @property
+    def state(self) -> State[Any]:
+        """The game's state (the driver's)."""
+        return self.driver.state
 
     def _others(self) -> list[int]:
         return [s for s in range(self.game.players) if s != self.seat]
@@ -92,28 +102,26 @@ class MatchmakerEnv(gymnasium.Env[dict[str, Any], np.int64]):
             s: make_bot(name, self.game, s, int(self.np_random.integers(2**31)))
             for s, name in zip(self._others(), self.opponents, strict=True)
         }
-        self.state = self.game.new_state()
+        self.driver = Driver(self.game)
+        for seat, bot in self._bots.items():
+            self.driver.watch(seat, bot)
         self._play_others()
         return self._observe(), {}
 
-    def _apply(self, action: Any) -> None:
-        state = self.state
-        actor = state.to_act
-        seen = {seat: state.redact(action, seat) for seat in self._bots}
-        state.apply(action)
-        for seat, bot in self._bots.items():
-            bot.observe(actor, seen[seat])
-
     def _play_others(self) -> None:
         """Chance and the bots act until the agent must act or the game is over."""
-        state = self.state
-        while not state.is_over and state.to_act != self.seat:
-            if state.to_act == CHANCE:
-                choices = state.chance_choices()
-                self._apply(choices[int(self._chance.random() * len(choices))])
-            else:
-                bot = self._bots[state.to_act]
-                self._apply(bot.choose(state.view(state.to_act), state.legal_actions()))
+        driver = self.driver
+        while not driver.state.is_over and driver.to_act != self.seat:
+            seat = driver.to_act
+            if seat == CHANCE:
+                driver.deal(self._chance)
+                continue
+            bot = self._bots[seat]
+            action = bot.choose(driver.state.view(seat), driver.legal())
+            try:
+                driver.play(action, seat)
+            except IllegalActionError as exc:
+                raise BotError.refused(bot, seat, action, exc) from None
 
     def _observe(self) -> dict[str, np.ndarray]:
         return observe_seat(self.codec, self.state, self.seat)
@@ -123,9 +131,10 @@ class MatchmakerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.state.is_over:
             raise OptionError("the game is over: call reset() first")
         move = self.codec.seat_action(int(action))
-        if move not in self.state.legal_actions():
+        try:
+            self.driver.play(move, self.seat)
+        except IllegalActionError:
             return self._observe(), self.codec.min_utility, True, False, {"illegal_action": True}
-        self._apply(move)
         self._play_others()
         if self.render_mode == "human":
             self.render()

@@ -35,7 +35,9 @@ from matchmaker.games.clecanian import options as clecanian_options
 from matchmaker.games.clecanian.deck import default_deck
 from matchmaker.games.purrfect import options as purrfect_options
 from matchmaker.games.purrfect.deck import NAMED_DECKS
-from matchmaker.interop.encoding import ROW_WIDTH, Codec, Piece, Table, codec_for
+from matchmaker.interop.codecs import Codec, codec_for
+from matchmaker.interop.history import SeatHistories
+from matchmaker.interop.layout import ROW_WIDTH, Piece
 
 PURRFECT = "python_purrfect_match"
 CLECANIAN = "python_clecanian_golf"
@@ -193,20 +195,21 @@ class ClecanianSpielGame(MatchmakerSpielGame):
 
 
 class MatchmakerSpielState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress; ``table`` holds the matchmaker state and every seat's history."""
+    """A game in progress; ``seat_histories`` holds the matchmaker game and every seat's
+    history."""
 
-    def __init__(self, game: MatchmakerSpielGame, table: Table | None = None) -> None:
+    def __init__(self, game: MatchmakerSpielGame, histories: SeatHistories | None = None) -> None:
         super().__init__(game)
-        self._table = table if table is not None else game.codec.new_table()
+        self._histories = histories if histories is not None else SeatHistories.fresh(game.codec)
 
     @property
-    def table(self) -> Table:
-        """The matchmaker state and the histories behind this OpenSpiel state."""
-        return self._table
+    def seat_histories(self) -> SeatHistories:
+        """The matchmaker game and the histories behind this OpenSpiel state."""
+        return self._histories
 
     def current_player(self) -> Any:
         """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        state = self._table.state
+        state = self._histories.state
         if state.is_over:
             return pyspiel.PlayerId.TERMINAL
         if state.to_act == CHANCE:
@@ -215,32 +218,32 @@ class MatchmakerSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (none unless it is to act), ascending."""
-        state = self._table.state
+        state = self._histories.state
         if state.is_over or player != state.to_act:
             return []
-        return self._table.codec.legal_ids(state)
+        return self._histories.codec.legal_ids(state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcome ids with their probabilities."""
-        return self._table.codec.chance_outcomes(self._table.state)
+        return self._histories.codec.chance_outcomes(self._histories.state)
 
     def _apply_action(self, action: int) -> None:
         """Apply an action (or chance outcome) id."""
-        self._table.apply_id(int(action))
+        self._histories.apply_id(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        codec = self._table.codec
+        codec = self._histories.codec
         if player == pyspiel.PlayerId.CHANCE:
             return codec.action_text(CHANCE, codec.chance_action(int(action)))
         return codec.action_text(int(player), codec.seat_action(int(action)))
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self._table.state.is_over
+        return self._histories.state.is_over
 
     def returns(self) -> list[float]:
         """Zero until the end; then each seat's score difference from the others' mean."""
-        return self._table.codec.returns(self._table.state)
+        return self._histories.codec.returns(self._histories.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state with the same information state for ``player_id``, the hidden cards drawn
@@ -249,20 +252,20 @@ class MatchmakerSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resample(self, player: int, rng: random.Random) -> Any:
         """``resample_from_infostate`` with the hidden cards drawn from ``rng``."""
-        codec = self._table.codec
-        sampled = codec.can_sample(self._table.view(player))
-        table = self._table.resample(player, rng)
+        codec = self._histories.codec
+        sampled = codec.can_sample(self._histories.view(player))
+        histories = self._histories.resample(player, rng)
         game = self.get_game()
         if sampled:
-            return MatchmakerSpielState(game, table)
+            return MatchmakerSpielState(game, histories)
         # Dealt again: replay it through OpenSpiel so that the history is the real one.
         state = game.new_initial_state()
-        for _, action in table.actions:
-            state.apply_action(codec.action_id(action))
+        for event in histories.events:
+            state.apply_action(codec.action_id(event.action))
         return state
 
     def __str__(self) -> str:
-        return self._table.full_text()
+        return self._histories.full_text()
 
 
 class MatchmakerObserver:
@@ -303,19 +306,19 @@ class MatchmakerObserver:
     def set_from(self, state: MatchmakerSpielState, player: int) -> None:
         """Fill ``tensor`` (and its named views in ``dict``) for ``player``."""
         self.tensor.fill(0.0)
-        table = state.table
+        histories = state.seat_histories
         viewer = self._viewer(player)
-        table.encode_observation(viewer, self.dict)
+        histories.encode_observation(viewer, self.dict)
         if self.perfect_recall:
-            table.encode_history(viewer, self.dict["history"], self.dict["history_length"])
+            histories.encode_history(viewer, self.dict["history"], self.dict["history_length"])
 
     def string_from(self, state: MatchmakerSpielState, player: int) -> str:
         """The observation or information state of ``player`` as text."""
-        table = state.table
+        histories = state.seat_histories
         viewer = self._viewer(player)
         if self.perfect_recall:
-            return table.information_text(viewer)
-        return table.observation_text(viewer)
+            return histories.information_text(viewer)
+        return histories.observation_text(viewer)
 
 
 def spiel_game(game: Game[Any]) -> MatchmakerSpielGame:
@@ -332,9 +335,9 @@ def spiel_game(game: Game[Any]) -> MatchmakerSpielGame:
 def state_from_view(game: MatchmakerSpielGame, view: Any, rng: random.Random) -> Any:
     """An OpenSpiel state sampled from one seat's view (for a search that starts from what
     the seat sees; its history is empty)."""
-    table = Table(game.codec, game.codec.sample(view, rng))
-    table.origin = f"sampled from the view of seat {view.seat}"
-    return MatchmakerSpielState(game, table)
+    histories = SeatHistories(game.codec, game.codec.sample(view, rng))
+    histories.origin = f"sampled from the view of seat {view.seat}"
+    return MatchmakerSpielState(game, histories)
 
 
 def _register() -> None:

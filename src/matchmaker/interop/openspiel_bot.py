@@ -46,11 +46,12 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def evaluate(self, state: MatchmakerSpielState) -> np.ndarray:
         """The mean rewards of ``rollouts`` random play-outs from ``state``."""
-        table = state.table
-        total = np.zeros(table.players)
+        histories = state.seat_histories
+        codec = histories.codec
+        total = np.zeros(histories.players)
         for _ in range(self.rollouts):
-            final = play_random(table.codec.game, self.rng, table.state.clone())
-            total += np.asarray(table.codec.returns(final))
+            final = play_random(codec.game, self.rng, histories.state.clone())
+            total += np.asarray(codec.returns(final))
         result: np.ndarray = total / self.rollouts
         return result
 
@@ -126,16 +127,16 @@ class MatchmakerBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: MatchmakerSpielState, player_id: int, action: int) -> None:
         """Tell the bot an event of another seat or of chance, before it is applied."""
-        table_state = state.table.state
+        game_state = state.seat_histories.state
         actor = CHANCE if player_id == pyspiel.PlayerId.CHANCE else int(player_id)
-        event = self._codec.decode(table_state, int(action))
-        self.bot.observe(actor, table_state.redact(event, self._seat))
+        event = self._codec.decode(game_state, int(action))
+        self.bot.observe(actor, game_state.redact(event, self._seat))
 
     def step(self, state: MatchmakerSpielState) -> int:
         """The bot's choice from its seat's view, as an action id."""
-        table_state = state.table.state
-        legal = table_state.legal_actions()
-        action = self.bot.choose(table_state.view(self._seat), legal)
+        game_state = state.seat_histories.state
+        legal = game_state.legal_actions()
+        action = self.bot.choose(game_state.view(self._seat), legal)
         if action not in legal:
             raise MatchmakerError(f"the {self._name} bot chose {action}, which is not legal")
         self.bot.observe(self._seat, action)

@@ -37,10 +37,10 @@ from matchmaker.games.purrfect.determinize import determinize
 from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.phases import BEFORE_PLAY, Phase
 from matchmaker.games.purrfect.view import PurrfectView
-from matchmaker.interop.encoding import (
+from matchmaker.interop.codecs import Codec
+from matchmaker.interop.layout import (
     WHO_CHANCE,
     WHO_SEEN,
-    Codec,
     Entry,
     Layout,
     Piece,

@@ -18,6 +18,7 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.server.table import Table, Timing, seat_name
+from matchmaker.words import seat_label, seat_labels
 from matchmaker.words.replay import replay_frames
 
 #: Seconds a turn timer may be set to.
@@ -108,7 +109,8 @@ class Lobby:
                 }
             )
         names = sorted({bot for game in out for bot in game["bots"]})
-        return {"games": out, "bots": names}
+        labels = {name: seat_label(0, name) for name in names}
+        return {"games": out, "bots": names, "bot_labels": labels}
 
     # -- creating and joining -------------------------------------------------------------------
 
@@ -260,6 +262,7 @@ class Lobby:
                 continue
             seats = self.storage.seats(row.id)
             names = [seat_name(kind, seats[s].name, s) for s, kind in enumerate(row.seats)]
+            labels = seat_labels(row.seats, [s.name for s in seats])
             result = row.result or {}
             out.append(
                 {
@@ -268,6 +271,7 @@ class Lobby:
                     "title": game_class(row.game).title,
                     "players": len(row.seats),
                     "seats": names,
+                    "labels": labels,
                     "scores": result.get("scores"),
                     "winners": result.get("winners"),
                     "finished": row.finished,

@@ -30,6 +30,7 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, Storage, TableRow, now, secret_hash
 from matchmaker.words import seat_labels, words_for
+from matchmaker.words.base import waiting_line
 
 LOG = logging.getLogger("matchmaker.server")
 
@@ -228,6 +229,17 @@ class Table:
                 for s in self.seen[conn.sent_seq :]
             ]
         conn.sent_seq = self.seq
+        result = self.state.status() if self.state.is_over else None
+        if result is not None:
+            status = self.words.result_line(result, labels)
+        elif self.status == "waiting":
+            waiting = [seat for seat, joined in enumerate(self.joined) if not joined]
+            status = waiting_line(labels, waiting)
+        else:
+            status = self.words.status(view, labels)
+        claim = None
+        if seat is not None and result is None and self.game.may_claim(self.state, seat):
+            claim = {"values": list(self.game.claim_values)}
         return {
             "type": "state",
             "seq": self.seq,
@@ -235,10 +247,11 @@ class Table:
             "phase": self.state.phase,
             "over": self.state.is_over,
             "view": view.to_json(),
-            "status": self.words.status(view, labels),
+            "status": status,
             "legal": legal,
+            "claim": claim,
             "events": events,
-            "result": self.state.status() if self.state.is_over else None,
+            "result": result,
             "seats": self.seat_status(),
             "timer": self.timer_status(),
         }
@@ -364,11 +377,14 @@ class Table:
 
     def claim(self, seat: int, value: Any) -> None:
         """A person's claim about their Purrfect Match candidate."""
-        if self.game.talk_phase is None:
+        values = self.game.claim_values
+        if not values:
             raise Refused("illegal_action", f"{self.game.title} has no claims")
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
-            raise Refused("bad_field", "value must be a whole number from 1 to 10")
-        if getattr(self.views()[seat], "candidate", None) is None:
+        if not isinstance(value, int) or isinstance(value, bool) or value not in values:
+            raise Refused(
+                "bad_field", f"value must be a whole number from {values[0]} to {values[-1]}"
+            )
+        if self.state.is_over or not self.game.may_claim(self.state, seat):
             raise Refused("illegal_action", "you have no standing candidate to talk about")
         self._rate(seat)
         row = self._add_chat(seat, "claim", claim_text(value), value)

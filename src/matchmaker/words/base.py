@@ -66,6 +66,13 @@ class GameWords(ABC, Generic[ViewT]):
         return summary_line(status, names)
 
 
+def waiting_line(names: Sequence[str], waiting: Sequence[int]) -> str:
+    """``Waiting for Bob and Cid to join…``: the table before every person has sat down."""
+    who = [names[s] for s in waiting]
+    listed = who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
+    return f"Waiting for {listed} to join… The cards are dealt once everybody has sat down."
+
+
 def summary_line(status: Mapping[str, Any], names: Sequence[str]) -> str:
     """``Final scores: Ann 4, Ben -3. Winner: Ann.`` from a finished game's status."""
     scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(status["scores"]))

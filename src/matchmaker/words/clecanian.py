@@ -69,20 +69,29 @@ class ClecanianWords(GameWords[ClecanianView]):
 
     def card_facts(self) -> list[dict[str, Any]]:
         """Every card of the deck with what a face needs to draw it: its names, points,
-        character and that character's sex, and whether it is a joker."""
+        character and that character's sex, whether it is a joker, and the corner of its face
+        (``rank`` and ``suit`` symbol, None for a joker or a code of another shape, and
+        whether its ink is ``red``)."""
         deck = self.deck
-        return [
-            {
-                "code": card.code,
-                "name": self.card_name(card.code),
-                "speech": self.card_speech(card.code),
-                "points": None if card.is_joker else card.points,
-                "character": card.character,
-                "sex": deck.sex(card),
-                "joker": card.is_joker,
-            }
-            for card in deck.cards
-        ]
+        out = []
+        for card in deck.cards:
+            rank, suit = card.code[:-1], SUITS.get(card.code[-1:])
+            plain = suit is not None and bool(rank) and not card.is_joker
+            out.append(
+                {
+                    "code": card.code,
+                    "name": self.card_name(card.code),
+                    "speech": self.card_speech(card.code),
+                    "points": None if card.is_joker else card.points,
+                    "character": card.character,
+                    "sex": deck.sex(card),
+                    "joker": card.is_joker,
+                    "rank": ("10" if rank == "T" else rank) if plain else None,
+                    "suit": suit[0] if plain and suit else None,
+                    "red": card.code[-1:] in ("H", "D") if plain else card.code.startswith("R"),
+                }
+            )
+        return out
 
     def place_name(self, pos: int) -> str:
         """A grid position as people name it: row and column counted from 1 (``top 3``)."""
@@ -126,16 +135,14 @@ class ClecanianWords(GameWords[ClecanianView]):
         if name == "discard":
             return f"throw {self.card_name(view.drawn)} away"
         pos = int(str(action.arg))
-        place = self.place_name(pos)
         if name == "reveal":
-            return f"turn up {place}"
+            return "turn it face up"
         if name == "swap":
             there = view.grids[view.to_act][pos]
-            replaced = self.card_name(there) if there else "the face-down card"
-            return f"put {self.card_name(view.drawn)} at {place} in place of {replaced}"
+            return f"replaces {self.card_name(there) if there else 'a face-down card'}"
         if name == "abduct" and view.victim is not None:
             woman = self.card_name(view.grids[view.victim][pos])
-            return f"take {woman} from {names[view.victim]}'s {place}"
+            return f"take {woman} from {names[view.victim]}'s {self.place_name(pos)}"
         return ""
 
     # ------------------------------------------------------------------------------- status

@@ -30,6 +30,8 @@ class Frame:
     event: dict[str, Any] | None
     lines: tuple[str, ...]
     view: Any
+    #: The status line of the game at this frame, for the seat.
+    status: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The frame as the web protocol sends it."""
@@ -38,6 +40,7 @@ class Frame:
             "actor": self.actor,
             "event": self.event,
             "lines": list(self.lines),
+            "status": self.status,
             "view": self.view.to_json(),
         }
 
@@ -55,7 +58,7 @@ def replay_frames(
     driver = Driver(game)
     words = words_for(game)
     before = driver.state.view(seat)
-    frames = [Frame(0, None, None, (), before)]
+    frames = [Frame(0, None, None, (), before, words.status(before, names))]
     told: list[str] = []
     for index, (actor, action) in enumerate(events):
         step = driver.play(action, actor)
@@ -65,6 +68,10 @@ def replay_frames(
         if actor == CHANCE and index + 1 < len(events) and events[index + 1][0] == CHANCE:
             continue  # a run of chance outcomes (a deal) makes one frame
         event = step.seen_by(seat).to_event(actor)
-        frames.append(Frame(index + 1, actor, event, tuple(told), after))
+        over = driver.state.is_over
+        status = (
+            words.result_line(driver.state.status(), names) if over else words.status(after, names)
+        )
+        frames.append(Frame(index + 1, actor, event, tuple(told), after, status))
         told = []
     return frames

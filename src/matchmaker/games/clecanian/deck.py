@@ -79,6 +79,12 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its data; the default deck comes back as the default deck itself."""
+        if self is default_deck():
+            return default_deck, ()
+        return deck_from_data, (self.source, self.name)
+
 
 def _fail(where: str, message: str) -> OptionError:
     return OptionError(f"deck {where}: {message}")

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game, State
+from matchmaker.games.purrfect.actions import VALUES
 from matchmaker.games.purrfect.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -35,6 +36,14 @@ class PurrfectGame(Game[PurrfectView]):
     talk_phase: ClassVar[str | None] = Phase.INSPECT
     parse_options = staticmethod(parse_options)
     options: PurrfectOptions
+
+    #: A claim names a cat's value: "my candidate is a 9".
+    claim_values: ClassVar[tuple[int, ...]] = tuple(VALUES)
+
+    def may_claim(self, state: State[PurrfectView], seat: int) -> bool:
+        """A seat may tell the table about its candidate while one is standing."""
+        assert isinstance(state, PurrfectState)
+        return state.position.candidate[seat] > 0
 
     def talkers(self, state: State[PurrfectView]) -> Sequence[int]:
         """Once the candidates are down: every seat with a standing candidate, clockwise from

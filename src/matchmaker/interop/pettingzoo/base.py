@@ -18,10 +18,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from matchmaker.core.actions import CHANCE
+from matchmaker.core.driver import Driver
 from matchmaker.core.errors import IllegalActionError
-from matchmaker.core.play import sample_chance
+from matchmaker.core.game import State
 from matchmaker.core.registry import load_game
-from matchmaker.interop.encoding import Codec, codec_for
+from matchmaker.interop.codecs import Codec, codec_for
 
 
 def observation_space(codec: Codec) -> spaces.Dict:
@@ -72,7 +73,12 @@ class MatchmakerAECEnv(AECEnv):  # type: ignore[misc]
             a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents
         }
         self._rng = random.Random()
-        self.state = self.game.new_state()
+        self.driver: Driver[Any] = Driver(self.game)
+
+    @property
+    def state(self) -> State[Any]:
+        """The game's state (held by the table driver)."""
+        return self.driver.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
@@ -89,7 +95,7 @@ class MatchmakerAECEnv(AECEnv):  # type: ignore[misc]
         """Start a new game; ``seed`` seeds the chance outcomes (the deal, the stock)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_state()
+        self.driver = Driver(self.game)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -101,7 +107,7 @@ class MatchmakerAECEnv(AECEnv):  # type: ignore[misc]
 
     def _play_chance(self) -> None:
         while not self.state.is_over and self.state.to_act == CHANCE:
-            sample_chance(self.state, self._rng)
+            self.driver.deal(self._rng)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent``'s seat sees now, and its action mask."""
@@ -116,9 +122,12 @@ class MatchmakerAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         move = self.codec.seat_action(int(action))
-        if move not in self.state.legal_actions():
-            raise IllegalActionError(f"{agent} cannot play action {int(action)} ({move}) now")
-        self.state.apply(move)
+        try:
+            self.driver.play(move)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                f"{agent} cannot play action {int(action)} ({move}) now: {exc}"
+            ) from None
         self._play_chance()
         if self.state.is_over:
             for seat, reward in enumerate(self.codec.returns(self.state)):

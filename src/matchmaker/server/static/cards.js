@@ -2,84 +2,29 @@
 
 import { svg } from "./dom.js";
 
-const SUITS = {
-  C: { symbol: "♣", name: "clubs", red: false },
-  D: { symbol: "♦", name: "diamonds", red: true },
-  H: { symbol: "♥", name: "hearts", red: true },
-  S: { symbol: "♠", name: "spades", red: false },
-};
-const RANKS = {
-  A: "ace", T: "10", J: "jack", Q: "queen", K: "king",
-};
-
-/** What the client knows about a Clecanian deck file: cards, characters and couples. */
-export function deckInfo(deckFile) {
-  const sexes = new Map((deckFile?.characters || []).map((c) => [c.name, c.sex]));
-  const mates = new Map();
-  for (const couple of deckFile?.couples || []) {
-    mates.set(couple.female, { mate: couple.male, bonus: couple.bonus });
-    mates.set(couple.male, { mate: couple.female, bonus: couple.bonus });
-  }
-  const cards = new Map();
-  for (const card of deckFile?.cards || []) {
-    cards.set(card.code, {
-      code: card.code,
-      points: card.joker ? null : card.points,
-      joker: Boolean(card.joker),
-      character: card.character || null,
-      sex: card.character ? sexes.get(card.character) || null : null,
-    });
-  }
+/**
+ * The cards of a Clecanian deck as the table summary lists them (`summary.cards`: code, name,
+ * speech, points, character, sex, joker, and the corner of the face: rank, suit, red). A code
+ * the list does not hold is drawn as a plain card showing its code.
+ */
+export function deckInfo(cardList) {
+  const cards = new Map((cardList || []).map((card) => [card.code, card]));
   return {
     card(code) {
-      if (cards.has(code)) return cards.get(code);
-      const joker = /J$/.test(code) && !SUITS[code[1]];
-      return { code, points: null, joker, character: null, sex: null };
+      return (
+        cards.get(code) || {
+          code, name: code, speech: code, points: null, character: null, sex: null, joker: false,
+          rank: null, suit: null, red: false,
+        }
+      );
     },
-    mates,
   };
 }
 
-function parseCode(code) {
-  const suit = SUITS[code.slice(-1)];
-  const rank = code.slice(0, -1);
-  if (!suit || !rank) return null;
-  return { rank: rank === "T" ? "10" : rank, rankName: RANKS[rank] || rank, suit };
-}
-
-/** A short text for a card: "K♥ Jade", "RJ joker", "7♠". */
+/** A card's short name as the server gives it: "K♥ Jade", "RJ joker", "7♠". */
 export function cardText(deck, code) {
   if (!code) return "a face-down card";
-  const card = deck.card(code);
-  if (card.joker) return `${code} joker`;
-  const parsed = parseCode(code);
-  const face = parsed ? `${parsed.rank}${parsed.suit.symbol}` : code;
-  return card.character ? `${face} ${card.character}` : face;
-}
-
-/** A spoken description: "king of hearts, Jade, a woman, 10 points". */
-function cardSpeech(deck, code) {
-  const card = deck.card(code);
-  if (card.joker) return `joker ${code}`;
-  const parsed = parseCode(code);
-  const parts = [parsed ? `${parsed.rankName} of ${parsed.suit.name}` : code];
-  if (card.character) {
-    parts.push(card.character);
-    if (card.sex) parts.push(card.sex === "female" ? "a woman" : "a man");
-  }
-  if (card.points !== null && card.points !== undefined) parts.push(`${card.points} points`);
-  return parts.join(", ");
-}
-
-/** How a column of two face-up cards scores: couple, same character, or the sum. */
-export function columnScore(deck, top, bottom) {
-  if (!top || !bottom) return null;
-  const a = deck.card(top);
-  const b = deck.card(bottom);
-  const mate = a.character ? deck.mates.get(a.character) : null;
-  if (mate && mate.mate === b.character) return { kind: "couple", score: mate.bonus };
-  if (a.character && a.character === b.character) return { kind: "same", score: 0 };
-  return { kind: "sum", score: (a.points || 0) + (b.points || 0) };
+  return deck.card(code).name;
 }
 
 function frame(attrs, ...children) {
@@ -97,24 +42,22 @@ function text(x, y, size, content, extra = {}) {
 /** The face of a Clecanian card. */
 export function clecanianFace(deck, code) {
   const card = deck.card(code);
-  const label = cardSpeech(deck, code);
+  const label = card.speech;
   if (card.joker) {
-    const red = code.startsWith("R");
     return frame(
-      { "aria-label": label, "data-card": code, class: `card-svg joker ${red ? "red" : "black"}` },
+      { "aria-label": label, "data-card": code, class: `card-svg joker ${card.red ? "red" : "black"}` },
       svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 9, class: "card-paper" }),
       text(50, 62, 44, "★", { "text-anchor": "middle", class: "suit" }),
       text(50, 96, 18, "JOKER", { "text-anchor": "middle", class: "rank", "font-weight": 700 }),
       text(50, 124, 13, "abducts a woman", { "text-anchor": "middle", class: "note" }),
     );
   }
-  const parsed = parseCode(code);
-  const colour = parsed && parsed.suit.red ? "red" : "black";
+  const colour = card.red ? "red" : "black";
   const children = [
     svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 9, class: "card-paper" }),
-    text(10, 28, 26, parsed ? parsed.rank : code, { class: "rank", "font-weight": 700 }),
-    text(10, 52, 22, parsed ? parsed.suit.symbol : "", { class: "suit" }),
-    text(50, card.character ? 90 : 100, card.character ? 40 : 54, parsed ? parsed.suit.symbol : "", {
+    text(10, 28, 26, card.rank || code, { class: "rank", "font-weight": 700 }),
+    text(10, 52, 22, card.suit || "", { class: "suit" }),
+    text(50, card.character ? 90 : 100, card.character ? 40 : 54, card.suit || "", {
       "text-anchor": "middle",
       class: "suit",
     }),

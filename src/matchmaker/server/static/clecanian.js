@@ -1,21 +1,12 @@
 // Clecanian Golf: every grid, the stock, the discard pile, the drawn card, jokers and scores.
+// What the rules decide (column scores, couples, the points showing, totals, who chooses during
+// an abduction) and every card and place name come from the server; this file only draws them.
 
-import { cardBack, cardText, clecanianFace, columnScore, emptySlot } from "./cards.js";
+import { cardBack, cardText, clecanianFace, emptySlot } from "./cards.js";
 import { el } from "./dom.js";
 import { cardPlace, findLegal, seatHeader, seatName } from "./seats.js";
 
-const PHASES = {
-  deal: "dealing",
-  reveal: "initial reveals",
-  draw: "draw a card",
-  draw_card: "drawing",
-  use: "swap or discard",
-  abduct: "joker: choose a woman to abduct",
-  refill_card: "refilling",
-  over: "game over",
-};
-
-/** Seats in clockwise order starting with the viewer's own. */
+/** The order of the seat panels on screen: clockwise, the viewer's own first. */
 export function seatOrder(players, viewer) {
   const start = viewer === null || viewer === undefined ? 0 : viewer;
   return Array.from({ length: players }, (_, i) => (start + i) % players);
@@ -27,9 +18,9 @@ function actingSeat(view) {
   return view.to_act >= 0 ? view.to_act : view.turn_seat;
 }
 
-function posName(view, pos) {
-  const row = pos < view.columns ? "top" : "bottom";
-  return `${row} ${(pos % view.columns) + 1}`;
+/** A grid position as the server names it ("top 1" … "bottom 5"). */
+function placeName(ctx, pos) {
+  return (ctx.places && ctx.places[pos]) || `place ${pos}`;
 }
 
 function cell(view, ctx, seat, pos) {
@@ -39,7 +30,7 @@ function cell(view, ctx, seat, pos) {
   let action = null;
   if (seat === ctx.viewer) action = findLegal(ctx.legal, "reveal", pos) || findLegal(ctx.legal, "swap", pos);
   if (!action && view.phase === "abduct" && seat === view.victim) action = findLegal(ctx.legal, "abduct", pos);
-  const where = posName(view, pos);
+  const where = placeName(ctx, pos);
   const content = faceDown
     ? cardBack(`${where}: face down`)
     : code
@@ -55,50 +46,44 @@ function cell(view, ctx, seat, pos) {
   });
 }
 
-function columnNote(ctx, top, bottom) {
-  const score = columnScore(ctx.deck, top, bottom);
-  if (!score) return el("div", { class: "column-note" }, "");
-  const text =
-    score.kind === "couple" ? `♥ couple ${score.score}` : score.kind === "same" ? `= same 0` : `${score.score}`;
-  return el("div", { class: `column-note ${score.kind}` }, text);
-}
+const NOTES = {
+  couple: (score) => `♥ couple ${score}`,
+  same: (score) => `= same ${score}`,
+  plain: (score) => `${score}`,
+};
 
-function grid(view, ctx, seat, cards) {
-  const columns = view.columns;
-  const rows = [];
-  for (let row = 0; row < 2; row++) {
-    for (let col = 0; col < columns; col++) rows.push(cards(seat, row * columns + col));
-  }
-  const notes = [];
-  const couples = new Set();
-  for (let col = 0; col < columns; col++) {
-    const top = view.grids[seat][col];
-    const bottom = view.grids[seat][columns + col];
-    const score = columnScore(ctx.deck, top, bottom);
-    if (score && score.kind === "couple") couples.add(col);
-    notes.push(columnNote(ctx, top, bottom));
-  }
-  rows.forEach((node, index) => {
-    if (couples.has(index % columns)) node.classList.add("couple");
-  });
+/** Under each column: what it scores, as the view says (nothing while a card is face down). */
+function columnNote(testid, score, kind) {
+  if (score === null || score === undefined) return el("div", { class: "column-note", "data-testid": testid }, "");
+  const text = (NOTES[kind] || NOTES.plain)(score);
   return el(
     "div",
-    { class: "grid", style: `--columns: ${columns}`, "data-testid": `grid-${seat}` },
-    rows,
-    notes,
+    { class: `column-note ${kind || "plain"}`, "data-testid": testid, "data-score": score, "data-kind": kind },
+    text,
   );
 }
 
-function visiblePoints(ctx, view, seat) {
-  let total = 0;
-  for (let col = 0; col < view.columns; col++) {
-    const top = view.grids[seat][col];
-    const bottom = view.grids[seat][view.columns + col];
-    const score = columnScore(ctx.deck, top, bottom);
-    if (score) total += score.score;
-    else for (const code of [top, bottom]) if (code) total += ctx.deck.card(code).points || 0;
+/** A seat's grid with its column notes; `scores` and `kinds` are the view's for that grid;
+ * `testid` names the grid (its notes are `testid`-note-COLUMN). */
+function grid(view, seat, cards, scores, kinds, testid = `grid-${seat}`) {
+  const columns = view.columns;
+  const rows = [];
+  for (let row = 0; row < 2; row++) {
+    for (let col = 0; col < columns; col++) {
+      const node = cards(seat, row * columns + col);
+      if (kinds && kinds[col] === "couple") node.classList.add("couple");
+      rows.push(node);
+    }
   }
-  return total;
+  const notes = Array.from({ length: columns }, (_, col) =>
+    columnNote(`${testid}-note-${col}`, scores ? scores[col] : null, kinds ? kinds[col] : null),
+  );
+  return el(
+    "div",
+    { class: "grid", style: `--columns: ${columns}`, "data-testid": testid },
+    rows,
+    notes,
+  );
 }
 
 function seatPanel(view, ctx, seat) {
@@ -115,8 +100,12 @@ function seatPanel(view, ctx, seat) {
       "aria-label": seatName(ctx.seats, seat, ctx.you),
     },
     seatHeader(ctx, seat, extra),
-    grid(view, ctx, seat, (s, p) => cell(view, ctx, s, p)),
-    el("p", { class: "points" }, `face-up points: ${visiblePoints(ctx, view, seat)}`),
+    grid(view, seat, (s, p) => cell(view, ctx, s, p), view.column_scores[seat], view.column_kinds[seat]),
+    el(
+      "p",
+      { class: "points", "data-testid": `points-${seat}`, "data-points": view.grid_scores[seat] },
+      `showing: ${view.grid_scores[seat]}`,
+    ),
   );
 }
 
@@ -158,10 +147,10 @@ function piles(view, ctx) {
 }
 
 function abductionNote(view, ctx) {
-  if (view.phase !== "abduct" || view.victim === null) return null;
-  const chooser = seatName(ctx.seats, view.to_act, ctx.you);
+  if (view.phase !== "abduct" || view.victim === null || view.abductor === null) return null;
+  const chooser = seatName(ctx.seats, view.abductor, ctx.you);
   const victim = seatName(ctx.seats, view.victim, ctx.you);
-  const yours = view.to_act === ctx.you;
+  const yours = view.abductor === ctx.you;
   return el(
     "p",
     { class: "abduction", "data-testid": "abduction", role: "status" },
@@ -172,10 +161,9 @@ function abductionNote(view, ctx) {
   );
 }
 
-/** The round scores so far, with totals. */
-function roundScores(ctx, rounds, players) {
+/** The round scores so far, with the view's totals. */
+function roundScores(ctx, rounds, totals, players) {
   if (!rounds || rounds.length === 0) return null;
-  const totals = Array.from({ length: players }, (_, s) => rounds.reduce((sum, r) => sum + r[s], 0));
   const head = el(
     "tr",
     {},
@@ -185,7 +173,12 @@ function roundScores(ctx, rounds, players) {
   const body = rounds.map((r, i) =>
     el("tr", {}, el("th", { scope: "row" }, String(i + 1)), r.map((v) => el("td", {}, String(v)))),
   );
-  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), totals.map((v) => el("td", {}, String(v))));
+  const total = el(
+    "tr",
+    { class: "total" },
+    el("th", { scope: "row" }, "Total"),
+    totals.map((v, s) => el("td", { "data-testid": `total-${s}` }, String(v))),
+  );
   return el(
     "table",
     { class: "scores", "data-testid": "round-scores" },
@@ -197,27 +190,22 @@ function roundScores(ctx, rounds, players) {
 
 function previousRound(view, ctx) {
   if (!view.previous_grids || view.previous_grids.length === 0 || view.phase === "over") return null;
-  const faceUp = { ...view, grids: view.previous_grids };
   const panels = seatOrder(view.players, ctx.viewer).map((seat) =>
     el(
       "section",
       { class: "seat-panel small" },
       el("h3", { class: "seat-name" }, seatName(ctx.seats, seat, ctx.you)),
-      grid(faceUp, ctx, seat, (s, p) =>
-        el("div", { class: "card" }, clecanianFace(ctx.deck, view.previous_grids[s][p])),
+      grid(
+        view,
+        seat,
+        (s, p) => el("div", { class: "card" }, clecanianFace(ctx.deck, view.previous_grids[s][p])),
+        view.previous_column_scores[seat],
+        view.previous_column_kinds[seat],
+        `previous-grid-${seat}`,
       ),
     ),
   );
   return el("details", { class: "previous" }, el("summary", {}, "Last round as it was scored"), panels);
-}
-
-export function clecanianStatus(view, ctx) {
-  if (view.phase === "over") return "Game over.";
-  ctx = { ...ctx, toAct: actingSeat(view) };
-  const who = seatName(ctx.seats, ctx.toAct, ctx.you);
-  const phase = PHASES[view.phase] || view.phase;
-  const final = view.final_turns_left ? ` · final turns left: ${view.final_turns_left}` : "";
-  return `${ctx.toAct === ctx.you ? "Your turn" : who}: ${phase}${final}`;
 }
 
 /** The whole Clecanian Golf table as one element. */
@@ -231,21 +219,21 @@ export function renderClecanian(view, ctx) {
       ? `All ${view.rounds} round${view.rounds === 1 ? "" : "s"} played.`
       : `Round ${view.round + 1} of ${view.rounds} · dealer: ${seatName(ctx.seats, view.dealer, ctx.you)} · turn ${view.turns}`,
   );
-  const shown = over && view.previous_grids.length ? { ...view, grids: view.previous_grids } : view;
   return el(
     "div",
     { class: "board clecanian" },
     header,
     over ? null : piles(view, ctx),
     abductionNote(view, ctx),
-    el("div", { class: "seats" }, seatOrder(view.players, ctx.viewer).map((s) => seatPanel(shown, ctx, s))),
-    roundScores(ctx, view.round_scores, view.players),
+    el("div", { class: "seats" }, seatOrder(view.players, ctx.viewer).map((s) => seatPanel(view, ctx, s))),
+    roundScores(ctx, view.round_scores, view.totals, view.players),
     previousRound(view, ctx),
   );
 }
 
-/** Which element to flash for an event: a grid place, a pile or a seat. */
-export function clecanianHighlight(event, view) {
+/** Which element to flash for an event: a grid place, a pile or a seat. `before` is the view
+ * the event was made in (an abduction's victim is the one it names). */
+export function clecanianHighlight(event, before) {
   if (!event || event.seat === undefined || event.seat === null) return null;
   const seat = event.seat;
   switch (event.action) {
@@ -253,7 +241,7 @@ export function clecanianHighlight(event, view) {
     case "reveal":
       return { seat, pos: event.pos };
     case "abduct":
-      return { seat: (seat - 1 + view.players) % view.players, pos: event.pos };
+      return before.victim === null || before.victim === undefined ? { seat } : { seat: before.victim, pos: event.pos };
     case "draw_stock":
       return { pile: "stock", seat };
     case "draw_discard":

@@ -4,11 +4,6 @@ import { api, saved } from "./api.js";
 import { clear, el } from "./dom.js";
 import { linkBox } from "./links.js";
 
-const BOT_LABELS = {
-  easy: "easy bot", medium: "medium bot", hard: "hard bot",
-  random: "random bot", greedy: "greedy bot", strong: "strong bot",
-};
-
 /** A form input for one game option, chosen by the type of its default value. */
 function optionInput(key, value) {
   const id = `option-${key}`;
@@ -100,7 +95,7 @@ function createForm(catalogue, created) {
         "select",
         { id: `seat-${seat}`, "data-testid": `create-seat-${seat}` },
         el("option", { value: "human" }, "a person (invite)"),
-        bots.map((b) => el("option", { value: b }, BOT_LABELS[b] || b)),
+        bots.map((b) => el("option", { value: b }, (catalogue.bot_labels || {})[b] || b)),
       );
       select.value = previous[seat - 1] || (bots.includes("medium") ? "medium" : bots[0]);
       rows.push(label(`Seat ${seat}`, select));
@@ -215,10 +210,10 @@ async function loadFinished(host) {
     return;
   }
   const rows = data.tables.map((t) => {
-    const seats = (t.seats || []).map((name, seat) => {
+    const seats = (t.labels || t.seats || []).map((name, seat) => {
       const winner = (t.winners || []).includes(seat);
       const score = t.scores ? ` ${t.scores[seat]}` : "";
-      return `${winner ? "★ " : ""}${name ?? `Seat ${seat}`}${score}`;
+      return `${winner ? "★ " : ""}${name}${score}`;
     });
     const when = t.finished ? new Date(t.finished).toLocaleString() : "";
     return el(

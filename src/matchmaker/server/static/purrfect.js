@@ -1,46 +1,25 @@
 // Purrfect Match: the proposer and its cat, face-down candidates, the inspection, hands and claims.
+// What the rules decide (the candidates this seat knows, the inspection order, claimed sums, the
+// score so far, who sits out) comes in the view; this file only draws it.
 
 import { cardBack, catFace } from "./cards.js";
 import { el } from "./dom.js";
 import { cardPlace, findLegal, seatHeader, seatName } from "./seats.js";
 import { seatOrder } from "./clecanian.js";
 
-const PHASES = {
-  deal: "dealing",
-  choose_first_proposer: "choosing the first proposer",
-  present: "the proposer shows a cat",
-  nominate: "candidates are put face down",
-  inspect: "the proposer inspects a candidate",
-  respond: "accept or reject the proposal",
-  over: "game over",
-};
-
-const sum = (values) => values.reduce((a, b) => a + b, 0);
-
-/** The value of a standing candidate that this seat knows: its own, or one it inspected. */
-function knownCandidate(view, seat) {
-  if (!view.standing[seat]) return null;
-  if (seat === view.seat) return view.candidate;
-  const since = view.candidate_round ? view.candidate_round[seat] : view.round;
-  for (let i = view.inspected.length - 1; i >= 0; i--) {
-    const [round, inspected, value] = view.inspected[i];
-    if (inspected === seat && (since === null || round >= since)) return value;
-  }
-  return null;
-}
-
 function candidate(view, ctx, seat) {
   if (!view.standing[seat]) {
     return el("div", { class: "card slot-empty", "data-testid": `candidate-${seat}` }, "no candidate");
   }
-  const value = knownCandidate(view, seat);
+  const known = view.candidate_values[seat];
+  const value = known === undefined ? null : known;
   const inspecting = view.inspecting === seat;
-  const queue = view.to_inspect.indexOf(seat);
+  const toCome = !inspecting && view.to_inspect.includes(seat);
   let caption = "candidate, face down";
   if (seat === view.seat) caption = "your candidate";
-  else if (value !== null) caption = `you saw a ${value}`;
+  else if (value !== null) caption = `you saw: ${value}`;
   if (inspecting) caption = `${caption} · being inspected`;
-  else if (queue > 0) caption = `${caption} · to inspect (#${queue + 1})`;
+  else if (toCome) caption = `${caption} · to inspect`;
   const flash = ctx.highlight && ctx.highlight.candidate === seat;
   const label =
     value === null
@@ -64,7 +43,11 @@ function claimed(view, ctx, seat) {
   return el(
     "div",
     { class: "claimed", "data-testid": `claimed-${seat}` },
-    el("span", { class: "label" }, cats.length ? `claimed ${sum(cats)}:` : "nothing claimed yet"),
+    el(
+      "span",
+      { class: "label", "data-testid": `claimed-total-${seat}`, "data-total": view.claimed_totals[seat] },
+      cats.length ? `claimed ${view.claimed_totals[seat]}:` : "nothing claimed yet",
+    ),
     el("div", { class: "mini-cards" }, cats.map((v) => el("div", { class: "card mini" }, catFace(v)))),
   );
 }
@@ -72,7 +55,7 @@ function claimed(view, ctx, seat) {
 function seatPanel(view, ctx, seat) {
   const extra = [];
   if (seat === view.proposer) extra.push(["proposer", "★ proposer"]);
-  if (view.hand_sizes[seat] === 0 && !view.standing[seat] && view.phase !== "over") {
+  if (view.sitting_out[seat] && view.phase !== "over") {
     extra.push(["out", "sits out"]);
   }
   const over = view.phase === "over" && view.targets;
@@ -123,15 +106,22 @@ function centre(view, ctx) {
       ),
     );
   }
-  const queue = view.to_inspect || [];
-  if (queue.length && (view.phase === "inspect" || view.phase === "respond")) {
+  const order = view.inspection_order || [];
+  if (order.length) {
+    const inspecting = view.phase === "inspect" || view.phase === "respond";
     parts.push(
       el(
         "ol",
         { class: "inspection", "data-testid": "inspection", "aria-label": "inspection order" },
-        queue.map((seat, i) =>
-          el("li", { class: i === 0 ? "current" : "" }, `${i === 0 ? "▶ " : ""}${seatName(ctx.seats, seat, ctx.you)}`),
-        ),
+        order.map((seat) => {
+          const current = seat === view.inspecting;
+          const done = inspecting && !current && !view.to_inspect.includes(seat);
+          return el(
+            "li",
+            { class: current ? "current" : done ? "done" : "", "data-seat": seat },
+            `${current ? "▶ " : ""}${seatName(ctx.seats, seat, ctx.you)}`,
+          );
+        }),
       ),
     );
   }
@@ -165,15 +155,14 @@ function privatePanel(view, ctx) {
     return cardPlace(ctx, catFace(value), {
       action,
       testid: `hand-${i}`,
-      label: `a ${value} in your hand`,
+      label: `in your hand: ${value}`,
       data: { value },
     });
   });
-  const claimedSum = sum(view.claimed[view.seat]);
   const facts = [
     el("span", { "data-testid": "my-target" }, `target ${view.target ?? "?"}`),
-    el("span", {}, `claimed ${claimedSum}`),
-    el("span", {}, `score so far ${view.target === null ? "?" : claimedSum - view.target}`),
+    el("span", { "data-testid": "my-claimed" }, `claimed ${view.claimed_totals[view.seat]}`),
+    el("span", { "data-testid": "my-score" }, `score so far ${view.score ?? "?"}`),
   ];
   if (view.candidate !== null && view.candidate !== undefined) {
     facts.push(el("span", {}, `your candidate: ${view.candidate}`));
@@ -185,17 +174,6 @@ function privatePanel(view, ctx) {
     el("div", { class: "hand", "data-testid": "my-hand" }, cards.length ? cards : el("p", {}, "Your hand is empty.")),
     el("p", { class: "facts" }, facts),
   );
-}
-
-export function purrfectStatus(view, ctx) {
-  if (view.phase === "over") return "Game over.";
-  const toAct = view.to_act;
-  const who = toAct === ctx.you ? "Your turn" : seatName(ctx.seats, toAct, ctx.you);
-  let what = PHASES[view.phase] || view.phase;
-  if (view.phase === "inspect" && view.inspecting !== null) {
-    what = `looks at ${seatName(ctx.seats, view.inspecting, ctx.you)}'s candidate`;
-  }
-  return `Round ${view.round + 1} · ${who}: ${what}`;
 }
 
 /** The whole Purrfect Match table as one element. */

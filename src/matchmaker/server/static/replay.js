@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
-import { seatName, withNames } from "./seats.js";
+import { seatName } from "./seats.js";
 
 export async function showReplay(root, tableId, params) {
   document.title = "Replay · matchmaker";
@@ -34,6 +34,7 @@ class ReplayViewer {
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = el("span", { class: "position", "data-testid": "replay-position" });
     this.lines = el("div", { class: "replay-lines", "data-testid": "replay-lines", "aria-live": "polite" });
+    this.statusLine = el("p", { class: "status", "data-testid": "replay-status" });
     this.boardHost = el("div", { class: "board-host", "data-testid": "board" });
     this.title = el("h1", { class: "title" }, "Replay");
     this.error = el("p", { class: "error-banner", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -56,6 +57,7 @@ class ReplayViewer {
           this.position,
         ),
         el("p", { class: "note" }, "Keys: ← and → step, Home and End jump."),
+        this.statusLine,
         this.lines,
         this.boardHost,
       ),
@@ -106,7 +108,9 @@ class ReplayViewer {
     });
     replaceKeepingFocus(this.boardHost, [renderBoard(summary.game, frame.view, ctx)]);
     const lines = frame.lines && frame.lines.length ? frame.lines : [this.index === 0 ? "Before the first event." : ""];
-    this.lines.replaceChildren(...lines.map((line) => el("p", {}, withNames(line, summary.seats))));
+    // The lines come told to the chosen seat, with every seat already named.
+    this.lines.replaceChildren(...lines.map((line) => el("p", {}, line)));
+    this.statusLine.textContent = frame.status || "";
     this.position.textContent = `event ${this.index} of ${frames.length - 1}`;
     this.slider.value = String(this.index);
     this.first.disabled = this.prev.disabled = this.index === 0;

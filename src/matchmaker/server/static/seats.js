@@ -2,30 +2,12 @@
 
 import { el } from "./dom.js";
 
-function plainName(info, seat) {
-  if (info && info.kind === "bot") {
-    const bot = info.name || "bot";
-    return /\bbot$/i.test(bot) ? bot : `${bot} bot`;
-  }
-  return (info && info.name) || `Seat ${seat}`;
-}
-
-/** How a seat is called on screen: the person's name or the bot's level, with the seat number
- * when two seats would otherwise look the same. */
+/** How a seat is called on screen: its `label` from the server ("Ann", "hard bot",
+ * "medium bot · seat 2"), marked "(you)" for the viewer. */
 export function seatName(seats, seat, viewer = null) {
-  let name = plainName(seats && seats[seat], seat);
-  if (seats && seats.some((other, i) => i !== seat && plainName(other, i) === name)) {
-    name = `${name} · seat ${seat}`;
-  }
+  const info = seats && seats[seat];
+  const name = (info && (info.label || info.name)) || String(seat);
   return seat === viewer ? `${name} (you)` : name;
-}
-
-/** Narration names seats by number ("Seat 2"); say who sits there instead. */
-export function withNames(line, seats, you = null) {
-  return line.replace(/\bSeat (\d+)\b/g, (whole, number) => {
-    const seat = Number(number);
-    return seats && seat < seats.length ? seatName(seats, seat, you) : whole;
-  });
 }
 
 /** Small badges next to a seat's name: you, bot, away, offline, thinking, to act. */

@@ -1,13 +1,13 @@
 // The table page: follow the game live, act, talk, rematch.
 
-import { actionBar } from "./actions.js";
+import { ActionBar } from "./actions.js";
 import { saved } from "./api.js";
-import { boardContext, eventHighlight, renderBoard, statusLine } from "./board.js";
+import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { createChat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
 import { linkBox } from "./links.js";
-import { seatName, withNames } from "./seats.js";
+import { seatName } from "./seats.js";
 
 export const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
 
@@ -30,6 +30,9 @@ class TablePage {
     this.busy = false;
     this.rematchAsked = false;
     this.deadline = null;
+    // Set when a person acted from a focused element: that element's data-focus key ("" if none).
+    this.refocus = null;
+    this.boardKey = null;
     this.build();
   }
 
@@ -43,7 +46,21 @@ class TablePage {
     this.timer = el("span", { class: "timer", "data-testid": "timer", hidden: true });
     this.lastMove = el("div", { class: "last-move", "data-testid": "last-move" });
     this.boardHost = el("div", { class: "board-host", "data-testid": "board" });
-    this.controls = el("div", { class: "controls" });
+    // The controls are built once and updated in place (see renderControls).
+    this.controlsNote = el("div", { class: "controls-note", hidden: true });
+    this.actionBar = new ActionBar((action) => this.act(action));
+    this.awayBox = this.buildAwayNotice();
+    this.claimBox = this.buildClaimControl();
+    this.resultBox = this.buildResultPanel();
+    this.controls = el(
+      "div",
+      { class: "controls" },
+      this.controlsNote,
+      this.awayBox,
+      this.actionBar.element,
+      this.claimBox.element,
+      this.resultBox.element,
+    );
     this.narration = el("ol", { class: "narration-list", "data-testid": "narration", "aria-live": "polite" });
     this.extras = el("div", { class: "extras" });
     this.main = el(
@@ -142,12 +159,12 @@ class TablePage {
     for (const entry of events) {
       const lines = entry.lines || [];
       const actor = Number.isInteger(entry.actor) && entry.actor >= 0 ? entry.actor : null;
-      const named = lines.map((line) => withNames(line, this.seats, this.seat));
-      for (const line of named) {
+      // The lines come told to this seat, with every seat already named.
+      for (const line of lines) {
         this.narration.append(el("li", { class: actor === this.seat && actor !== null ? "mine" : "" }, line));
       }
       if (actor !== null) highlight = eventHighlight(this.summary?.game, entry.event, before) || highlight;
-      if (actor !== this.seat || actor === null) others.push(...named);
+      if (actor !== this.seat || actor === null) others.push(...lines);
     }
     while (this.narration.children.length > 300) this.narration.firstChild.remove();
     this.narration.scrollTop = this.narration.scrollHeight;
@@ -185,7 +202,8 @@ class TablePage {
       saved.forgetToken(this.id);
       this.connection.close();
       this.showError("This browser's seat credential is not valid for this table. You can watch it instead.");
-      this.controls.replaceChildren(el("a", { href: `${tablePath(this.id)}?spectate=1`, class: "button" }, "Watch this table"));
+      this.controlsNote.replaceChildren(el("a", { href: `${tablePath(this.id)}?spectate=1`, class: "button" }, "Watch this table"));
+      this.controlsNote.hidden = false;
       return;
     }
     this.showError(message.message || message.code, message.code);
@@ -208,7 +226,8 @@ class TablePage {
     const message = { type: "act", token: this.token, action: { name: action.name, arg: action.arg ?? null }, seq: this.state.seq };
     // Whoever acted from a focused button gets the focus back on the next choices.
     const active = document.activeElement;
-    this.refocus = Boolean(active && active !== document.body && this.main.contains(active));
+    const focused = active && active !== document.body && this.main.contains(active);
+    this.refocus = focused ? active.dataset.focus || "" : null;
     if (this.send(message)) {
       this.busy = true;
       this.render();
@@ -231,45 +250,46 @@ class TablePage {
     const ctx = this.context();
     const game = this.summary.game;
     const view = this.state.view;
-    this.status.textContent = this.statusText(ctx);
+    this.status.textContent = this.statusText();
     this.status.classList.toggle("yours", !this.state.over && (this.state.legal || []).length > 0);
     if (this.waitingFor().length) {
       this.boardHost.replaceChildren(this.waitingPanel());
-      this.controls.replaceChildren();
-      this.controlsKey = null;
+      this.boardKey = null;
+      this.controls.hidden = true;
       return;
     }
-    replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
+    this.controls.hidden = false;
+    // The board is drawn again only when something it shows changed.
+    const boardKey = JSON.stringify([this.state.seq, view, ctx.legal, ctx.highlight, ctx.thinking, ctx.seats, Boolean(ctx.act)]);
+    if (boardKey !== this.boardKey) {
+      this.boardKey = boardKey;
+      replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
+    }
     this.renderControls(view);
     this.tick();
   }
 
-  /** The controls are rebuilt only when they change, so that a button stays put under the pointer. */
+  /**
+   * The controls are persistent elements updated in place, never rebuilt: the away notice, the
+   * action bar (a button whose decision stays legal is the same element), the claim control and
+   * the result panel. A button a person is pressing stays put while bots and stand-ins play.
+   */
   renderControls(view) {
     const mine = this.seat === null ? null : this.seats[this.seat];
-    const key = JSON.stringify([
-      this.state.legal,
-      this.busy,
-      Boolean(mine && mine.away),
-      this.state.over,
-      this.state.result,
-      view.standing ? view.standing[this.seat] : null,
-      this.rematchAsked,
-      this.summary.rematch,
-      this.seats.map((s) => s.name),
-    ]);
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    replaceKeepingFocus(this.controls, [
-      this.awayNotice(),
-      actionBar(this.state.legal, (action) => this.act(action), this.busy),
-      this.claimControl(view),
-      this.resultPanel(),
-    ]);
-    const first = this.controls.querySelector("button.action:not([disabled])");
-    if (this.refocus && first && !this.controls.contains(document.activeElement)) {
-      this.refocus = false;
-      first.focus({ preventScroll: true });
+    this.awayBox.hidden = !(mine && mine.away && !this.state.over);
+    this.actionBar.update(this.state.legal, this.busy);
+    this.claimBox.update(this.token ? this.state.claim : null);
+    this.resultBox.update();
+    // Whoever acted from a focused button gets the focus back on the next choices, unless they
+    // have put it somewhere else since (the chat, say).
+    const bar = this.actionBar.element;
+    const first = bar.querySelector("button.action:not([disabled])");
+    if (this.refocus !== null && first) {
+      const same = this.refocus && bar.querySelector(`[data-focus="${CSS.escape(this.refocus)}"]:not([disabled])`);
+      this.refocus = null;
+      const active = document.activeElement;
+      const lost = !active || active === document.body || this.boardHost.contains(active);
+      if (lost) (same || first).focus({ preventScroll: true });
     }
   }
 
@@ -299,34 +319,21 @@ class TablePage {
     );
   }
 
-  statusText(ctx) {
-    const waiting = this.waitingFor();
-    if (waiting.length) {
-      return `Waiting for ${waiting.map((s) => seatName(this.seats, s.seat, this.seat)).join(", ")} to join…`;
-    }
-    if (this.state.over) return this.resultText();
-    const base = statusLine(this.summary.game, this.state.view, ctx);
-    if (this.thinking !== null && this.thinking !== undefined) {
+  /** The server's status line for this seat, and what this page is doing about it. */
+  statusText() {
+    const base = this.state.status || "";
+    if (this.thinking !== null && this.thinking !== undefined && !this.state.over) {
       return `${base} · ${seatName(this.seats, this.thinking, this.seat)} is thinking…`;
     }
     if (this.busy) return `${base} · sending…`;
     return base;
   }
 
-  resultText() {
-    const result = this.state.result;
-    if (!result) return "Game over.";
-    const names = (result.winners || []).map((s) => seatName(this.seats, s, this.seat));
-    return `Game over · ${names.join(" and ")} ${names.length === 1 ? "wins" : "win"}.`;
-  }
-
   /** While a stand-in bot plays for this seat: say so, and offer to take the seat back. */
-  awayNotice() {
-    const mine = this.seat === null ? null : this.seats[this.seat];
-    if (!mine || !mine.away || this.state.over) return null;
+  buildAwayNotice() {
     return el(
       "p",
-      { class: "away-notice", role: "status", "data-testid": "away" },
+      { class: "away-notice", role: "status", "data-testid": "away", hidden: true },
       "A bot is playing for you while you were away. ",
       el(
         "button",
@@ -341,15 +348,13 @@ class TablePage {
     );
   }
 
-  claimControl(view) {
-    if (this.summary.game !== "purrfect" || this.seat === null || this.state.over) return null;
-    if (!(view.standing && view.standing[this.seat])) return null;
+  /** Purrfect Match: tell the table what your candidate is (true or not), with the values the
+   * server's `claim` offers, while it offers them. */
+  buildClaimControl() {
     const select = el(
       "select",
       { id: "claim-value", "data-testid": "claim-value", "data-focus": "claim-value", "aria-label": "claimed value" },
-      Array.from({ length: 10 }, (_, i) => el("option", { value: i + 1, selected: i + 1 === this.claimValue }, String(i + 1))),
     );
-    select.addEventListener("change", () => (this.claimValue = Number(select.value)));
     const button = el(
       "button",
       {
@@ -360,11 +365,12 @@ class TablePage {
       },
       "Say it",
     );
-    return el(
+    const element = el(
       "form",
       {
         class: "claim",
         "data-testid": "claim",
+        hidden: true,
         onsubmit: (event) => {
           event.preventDefault();
           this.send({ type: "claim", token: this.token, value: Number(select.value) });
@@ -375,50 +381,83 @@ class TablePage {
       el("span", {}, "”"),
       button,
     );
+    let offered = "";
+    return {
+      element,
+      update(claim) {
+        const values = (claim && claim.values) || [];
+        const key = values.join(",");
+        if (key !== offered) {
+          offered = key;
+          const chosen = select.value;
+          select.replaceChildren(...values.map((v) => el("option", { value: v }, String(v))));
+          if (values.map(String).includes(chosen)) select.value = chosen;
+        }
+        element.hidden = values.length === 0;
+        select.disabled = button.disabled = values.length === 0;
+      },
+    };
   }
 
-  resultPanel() {
-    const result = this.state.result;
-    if (!this.state.over || !result) return null;
-    const rows = (result.scores || []).map((score, seat) => {
-      const winner = (result.winners || []).includes(seat);
-      return el(
-        "tr",
-        { class: winner ? "winner" : "" },
-        el("th", { scope: "row" }, seatName(this.seats, seat, this.seat)),
-        el("td", { "data-testid": `final-score-${seat}` }, String(score)),
-        el("td", {}, winner ? "★ winner" : ""),
-      );
-    });
-    const rematch = this.summary.rematch;
-    let action = null;
-    if (rematch) {
-      action = el("a", { href: tablePath(rematch), class: "button", "data-testid": "rematch-link" }, "Go to the rematch");
-    } else if (this.token) {
-      action = el(
-        "button",
-        {
-          type: "button",
-          "data-testid": "rematch",
-          "data-focus": "rematch",
-          disabled: this.rematchAsked,
-          onclick: () => {
-            if (this.send({ type: "rematch", token: this.token })) {
-              this.rematchAsked = true;
-              this.render();
-            }
-          },
+  /** The final scores, the rematch and the replay link, filled in once the game is over. */
+  buildResultPanel() {
+    const body = el("tbody", {});
+    const rematchButton = el(
+      "button",
+      {
+        type: "button",
+        "data-testid": "rematch",
+        "data-focus": "rematch",
+        hidden: true,
+        onclick: () => {
+          if (this.send({ type: "rematch", token: this.token })) {
+            this.rematchAsked = true;
+            this.render();
+          }
         },
-        this.rematchAsked ? "Starting a new deal…" : "Rematch",
-      );
-    }
-    return el(
-      "section",
-      { class: "result", "data-testid": "final-scores", "aria-label": "final scores" },
-      el("h2", {}, "Final scores"),
-      el("table", { class: "scores" }, el("tbody", {}, rows)),
-      el("p", {}, action, " ", el("a", { href: `/replay/${encodeURIComponent(this.id)}${this.seat === null ? "" : `?seat=${this.seat}`}`, "data-testid": "replay-link" }, "Replay this game")),
+      },
+      "Rematch",
     );
+    const rematchLink = el("a", { class: "button", "data-testid": "rematch-link", hidden: true }, "Go to the rematch");
+    const replayLink = el("a", { "data-testid": "replay-link" }, "Replay this game");
+    const element = el(
+      "section",
+      { class: "result", "data-testid": "final-scores", "aria-label": "final scores", hidden: true },
+      el("h2", {}, "Final scores"),
+      el("table", { class: "scores" }, body),
+      el("p", {}, rematchButton, rematchLink, " ", replayLink),
+    );
+    let shownKey = null;
+    const update = () => {
+      const result = this.state.result;
+      element.hidden = !(this.state.over && result);
+      if (element.hidden) return;
+      const key = JSON.stringify([result.scores, result.winners, this.seats.map((s) => s.label)]);
+      if (key !== shownKey) {
+        shownKey = key;
+        body.replaceChildren(
+          ...(result.scores || []).map((score, seat) => {
+            const winner = (result.winners || []).includes(seat);
+            return el(
+              "tr",
+              { class: winner ? "winner" : "" },
+              el("th", { scope: "row" }, seatName(this.seats, seat, this.seat)),
+              el("td", { "data-testid": `final-score-${seat}` }, String(score)),
+              el("td", {}, winner ? "★ winner" : ""),
+            );
+          }),
+        );
+      }
+      const rematch = this.summary.rematch;
+      rematchLink.hidden = !rematch;
+      if (rematch) rematchLink.href = tablePath(rematch);
+      rematchButton.hidden = Boolean(rematch) || !this.token;
+      rematchButton.disabled = this.rematchAsked;
+      const label = this.rematchAsked ? "Starting a new deal…" : "Rematch";
+      if (rematchButton.textContent !== label) rematchButton.textContent = label;
+      replayLink.href = `/replay/${encodeURIComponent(this.id)}${this.seat === null ? "" : `?seat=${this.seat}`}`;
+    };
+    return { element, update };
   }
 
   renderExtras() {
