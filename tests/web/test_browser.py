@@ -512,13 +512,12 @@ def test_clecanian_golf_two_people_and_a_bot(
 
     play_until([ann, bob], quick_golf, game_over([ann, bob]))
     _, record = http("GET", f"{server.url}/api/tables/{table}/record")
-    final = summary_line(
-        record["result"], [s["label"] for s in summary_of(server.url, table)["seats"]]
-    )
+    labels = [info["label"] for info in summary_of(server.url, table)["seats"]]
+    told = summary_line(record["result"], labels)
     for page in (ann, bob, watcher):
         expect(page.get_by_test_id("final-scores")).to_be_visible()
         expect(page.get_by_test_id("round-scores")).to_be_visible()
-        expect(page.get_by_test_id("status")).to_have_text(final)
+        expect(page.get_by_test_id("status")).to_have_text(told)
     check_golf_spectator(server.url, table, seen)
     frames = replay_frames(server.url, table, 2)
     check_golf_facts(bob_seen, frame_at(frames, bob_seen["seq"])["view"], summary)
