@@ -124,9 +124,11 @@ class Driver(Generic[ViewT]):
         who = "chance" if actor == CHANCE else f"seat {actor}"
         return f"{who} cannot {action}: it is not one of the legal actions now"
 
-    def play(self, action: Action, actor: int | None = None) -> Step:
-        """Apply the acting seat's decision (or a chance outcome) once ``check`` accepts it."""
-        self.check(action, actor)
+    def play(self, action: Action, actor: int | None = None, *, checked: bool = False) -> Step:
+        """Apply the acting seat's decision (or a chance outcome) once ``check`` accepts it
+        (``checked``: the caller has just called ``check`` itself)."""
+        if not checked:
+            self.check(action, actor)
         return self._apply(self.state.to_act, action)
 
     def deal(self, rng: random.Random) -> Step:

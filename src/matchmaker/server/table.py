@@ -63,7 +63,8 @@ class Timing:
 @dataclass
 class Seen:
     """One applied event as each seat (and a spectator, last) may see it, and as it was told
-    to each of them."""
+    to each of them that had a connection open (the others are never sent it: a connection
+    starts from its view, and hears the events that come after)."""
 
     seq: int
     actor: int
@@ -105,6 +106,7 @@ class Table:
         self.kinds = list(row.seats)
         seat_rows = storage.seats(row.id)
         self.names: list[str | None] = [s.name for s in seat_rows]
+        self._labels: list[str] | None = None
         self.joined = [s.joined or k != "human" for s, k in zip(seat_rows, self.kinds, strict=True)]
         self.token_hashes = {s.token_hash: s.seat for s in seat_rows if s.token_hash}
         self.bots: dict[int, Bot[Any]] = {}
@@ -119,8 +121,8 @@ class Table:
         self.away: set[int] = set()
         self.connections: list[Connection] = []
         self.seen: list[Seen] = []
-        #: Every viewer's view (the seats, then a spectator) at the current seq, once asked.
-        self._views: list[Any] | None = None
+        #: The views asked for at the current seq, by viewer (the seats, then a spectator).
+        self._views: dict[int, Any] = {}
         self.chat: list[ChatRow] = storage.chat(row.id)
         self.said: dict[int, deque[float]] = {}
         self.wake = asyncio.Event()
@@ -154,9 +156,12 @@ class Table:
             return "over"
         return "playing" if all(self.joined) else "waiting"
 
-    def labels(self, viewer: int | None = None) -> list[str]:
-        """Every seat's name for people (``viewer``'s own marked ``(you)``)."""
-        return seat_labels(self.kinds, self.names, viewer)
+    def labels(self) -> list[str]:
+        """Every seat's name for people (``matchmaker.words.seats``), made again only when a
+        person joins."""
+        if self._labels is None:
+            self._labels = seat_labels(self.kinds, self.names)
+        return self._labels
 
     def seat_status(self) -> list[dict[str, Any]]:
         """Who sits where, and whether they are here."""
@@ -197,18 +202,27 @@ class Table:
         info.update(self.words.facts())
         return info
 
-    def views(self) -> list[Any]:
-        """Every viewer's view at the current seq: the seats, then a spectator's."""
-        if self._views is None:
-            self._views = [self.state.view(v) for v in [*range(self.game.players), None]]
-        return self._views
+    def view_of(self, index: int) -> Any:
+        """The view of viewer ``index`` (a seat, or ``players`` for a spectator) at the
+        current seq, made once."""
+        view = self._views.get(index)
+        if view is None:
+            seat = None if index == self.game.players else index
+            view = self._views[index] = self.state.view(seat)
+        return view
+
+    def watching(self) -> set[int]:
+        """The viewers with a connection open (a seat, or ``players`` for spectators): the
+        ones events are told to. A viewer who connects later starts from its view."""
+        spectator = self.game.players
+        return {spectator if c.seat is None else c.seat for c in self.connections}
 
     def state_message(self, conn: Connection) -> dict[str, Any]:
         """The ``state`` message for one connection: its view, its legal decisions, what the
         game status is for it, and the events since the last state it was sent."""
         seat = conn.seat
         index = self.game.players if seat is None else seat
-        view = self.views()[index]
+        view = self.view_of(index)
         legal: list[dict[str, Any]] = []
         to_act = self.state.to_act
         labels = self.labels()
@@ -303,6 +317,7 @@ class Table:
         """A person took an open seat."""
         self.joined[seat] = True
         self.names[seat] = name
+        self._labels = None
         self.token_hashes[token_hash] = seat
         self._presence()
         self.wake.set()
@@ -415,7 +430,7 @@ class Table:
             speaker=row.seat if row.seat is not None else -1,
             value=int(row.value or 0),
             text=row.text,
-            round=int(getattr(self.views()[-1], "round", 0)),
+            round=int(getattr(self.view_of(self.game.players), "round", 0)),
             at=self.state.decision_count(),
         )
 
@@ -432,18 +447,16 @@ class Table:
         if persist:
             driver.check(action, actor)
             self.storage.add_event(self.id, self.seq, action.to_event(actor))
-        before = self.views() if persist else None
-        step = driver.play(action, actor)
-        self._views = None
+        watching = self.watching() if persist else set()
+        before = {index: self.view_of(index) for index in watching}
+        step = driver.play(action, actor, checked=persist)
+        self._views = {}
         told: list[list[str]] = [[] for _ in range(self.game.players + 1)]
-        if before is not None:
-            after = self.views()
+        if watching:
             labels = self.labels()
             try:
-                told = [
-                    self.words.narrate(step, was, now_, labels)
-                    for was, now_ in zip(before, after, strict=True)
-                ]
+                for index, was in before.items():
+                    told[index] = self.words.narrate(step, was, self.view_of(index), labels)
             except Exception:  # narration is told beside the game; it must never stop it
                 LOG.exception("table %s: event %d could not be narrated", self.id, step.seq)
         self.seen.append(Seen(step.seq, actor, [a.to_event(actor) for a in step.seen], told))
@@ -527,7 +540,7 @@ class Table:
         for conn in self.connections:
             conn.send(message)
         started = time.monotonic()
-        view = self.views()[seat]
+        view = self.view_of(seat)
         legal = list(self.state.legal_actions())
         try:
             action = await asyncio.to_thread(bot.choose, view, legal)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.seats import check_seat
+from matchmaker.core.views import ViewData
 from matchmaker.games.clecanian.phases import ABDUCT, REFILL_CARD, USE, Phase
 from matchmaker.games.clecanian.rules import abductor_of
 from matchmaker.games.clecanian.scoring import (
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class ClecanianView:
+class ClecanianView(ViewData):
     """An immutable observation for one seat (``seat`` None: a spectator).
 
     ``grids[s][p]`` is the code of a face-up card, None for a face-down card (known to
@@ -89,10 +90,6 @@ class ClecanianView:
         """The two cards (top, bottom) of a seat's column as far as this seat can see."""
         grid = self.grids[seat]
         return grid[column], grid[self.columns + column]
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as plain JSON data."""
-        return asdict(self)
 
 
 def view_of(state: ClecanianState, seat: int | None) -> ClecanianView:

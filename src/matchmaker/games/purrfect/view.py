@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from matchmaker.core.seats import check_seat
+from matchmaker.core.views import ViewData
 from matchmaker.games.purrfect.phases import (
     IN_ROUND,
     INSPECT,
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class PurrfectView:
+class PurrfectView(ViewData):
     """An immutable observation for one seat (``seat`` None: a spectator).
 
     Public: phase, proposer and proposer cat, hand sizes, standing candidates (as flags), who
@@ -95,10 +96,6 @@ class PurrfectView:
             for seat, value in enumerate(self.candidate_values)
             if value is not None and seat != self.seat
         }
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as plain JSON data."""
-        return asdict(self)
 
 
 def view_of(state: PurrfectState, seat: int | None) -> PurrfectView:
