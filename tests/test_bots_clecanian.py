@@ -11,10 +11,12 @@ import pytest
 from matchmaker import State, load_game
 from matchmaker.bots.base import Bot
 from matchmaker.bots.clecanian.evaluate import Knowledge, tables
-from matchmaker.bots.clecanian.greedy import ClecanianGreedy
-from matchmaker.bots.clecanian.strong import ClecanianStrong
+from matchmaker.bots.clecanian.greedy import ClecanianGreedy, ClecanianGreedyV1
+from matchmaker.bots.clecanian.playout import best_option
+from matchmaker.bots.clecanian.search import Budget, compare_options, leaf_score, play_to_horizon
+from matchmaker.bots.clecanian.strong import ClecanianStrong, ClecanianStrongV1
 from matchmaker.bots.random_bot import RandomBot
-from matchmaker.bots.registry import bot_class, make_bot
+from matchmaker.bots.registry import bot_class, bot_names, make_bot
 from matchmaker.bots.runner import play_game, seat_seed
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -26,7 +28,7 @@ from tests.helpers import c_act, chance, clecanian, ev
 class TinyStrong(ClecanianStrong):
     """The strong bot on a tiny budget, so that tests stay fast."""
 
-    samples = 2
+    budget = Budget(worlds=2)
     candidates = 2
     use_candidates = 2
 
@@ -100,6 +102,21 @@ def test_greedy_beats_random_in_a_game() -> None:
     assert scores[0] < scores[1]
 
 
+class TinyStrongV1(ClecanianStrongV1):
+    """The first strong bot on a tiny budget."""
+
+    samples = 2
+    candidates = 2
+
+
+@pytest.mark.parametrize("options", SETTINGS[:3])
+def test_yardsticks_finish_games_without_an_illegal_action(options: dict[str, Any]) -> None:
+    game = cgame(rounds=1, **options)
+    bots = table(game, [ClecanianGreedyV1, TinyStrongV1], 5)
+    played = play_game(game, [ViewOnly(b) for b in bots], 5)
+    assert played.state.is_over
+
+
 @pytest.mark.parametrize("kinds", [(ClecanianGreedy,), (TinyStrong, ClecanianGreedy)])
 def test_same_seed_same_game(kinds: tuple[type[Bot[Any]], ...]) -> None:
     game = cgame(players=3, rounds=1)
@@ -126,11 +143,128 @@ def test_registry_names_and_levels() -> None:
     assert isinstance(make_bot("hard", game, 1, 1), ClecanianStrong)
 
 
+def test_registry_keeps_the_first_bots_as_yardsticks() -> None:
+    assert bot_class("greedy-v1", "clecanian") is ClecanianGreedyV1
+    assert bot_class("strong-v1", "clecanian") is ClecanianStrongV1
+    assert "greedy-v1" in bot_names("clecanian")
+    assert "greedy-v1" not in bot_names("clecanian", yardsticks=False)
+    assert "hard" in bot_names("clecanian", yardsticks=False)
+
+
 def test_strong_budget_is_a_constructor_argument() -> None:
     game = cgame(players=2)
-    bot = ClecanianStrong(game, 0, 1, samples=3, candidates=2, endgame_down=1)
-    assert (bot.samples, bot.candidates, bot.endgame_down) == (3, 2, 1)
-    assert ClecanianStrong(game, 0, 1).samples == ClecanianStrong.samples
+    bot = ClecanianStrong(game, 0, 1, worlds=3, seconds=0.2, horizon=4)
+    assert (bot.budget.worlds, bot.budget.seconds, bot.horizon) == (3, 0.2, 4)
+    assert ClecanianStrong(game, 0, 1).budget == ClecanianStrong.budget
+    assert ClecanianStrong.budget.seconds is None  # a seed gives one game by default
+
+
+# ------------------------------------------------------------------------------ the search
+def mid_round(seed: int = 3, phase: str = "draw", **options: Any) -> ClecanianState:
+    """A state some turns into a round of greedy play, at a seat's ``phase``."""
+    game = cgame(**options)
+    bots = table(game, [ClecanianGreedy], seed)
+    played = play_game(game, bots, seed, max_events=40)
+    state = played.state
+    assert isinstance(state, ClecanianState)
+    while state.phase != phase:
+        actor = state.to_act
+        if actor < 0:
+            state.apply(state.chance_choices()[0])
+        else:
+            state.apply(bots[actor].choose(state.view(actor), state.legal_actions()))
+    return state
+
+
+def test_play_to_horizon_stops_after_the_horizon_or_at_the_round_end() -> None:
+    import random
+
+    state = mid_round(players=3)
+    start_turns, start_round = state.position.turns, state.round
+    know = Knowledge.of(state.game, state.view(state.to_act))
+    weights = ClecanianGreedy.default_weights
+    steps, over = play_to_horizon(state, random.Random(1), 4, know, weights)
+    assert steps > 0
+    if over:
+        assert state.round != start_round or state.is_over
+    else:
+        assert state.round == start_round
+        assert state.position.turns == start_turns + 4
+        assert state.phase == "draw"
+
+
+def test_a_finished_round_is_scored_by_its_exact_totals() -> None:
+    import random
+
+    state = mid_round(players=2)
+    know = Knowledge.of(state.game, state.view(state.to_act))
+    weights = ClecanianGreedy.default_weights
+    _, over = play_to_horizon(state, random.Random(2), 1000, know, weights)
+    assert over
+    totals = state.totals()
+    assert leaf_score(state, 0, know, weights, True) == totals[0] - totals[1]
+    assert leaf_score(state, 1, know, weights, True) == totals[1] - totals[0]
+
+
+def test_a_time_budget_still_plays_the_minimum_of_worlds() -> None:
+    import random
+
+    state = mid_round(players=2)
+    seat = state.to_act
+    game = state.game
+    legal = list(state.legal_actions())
+    budget = Budget(worlds=1000, seconds=0.0, min_worlds=3)
+    weights = ClecanianGreedy.default_weights
+    scores = compare_options(game, state.view(seat), legal, budget, random.Random(1), 4, weights)
+    assert [len(s) for s in scores] == [3] * len(legal)
+
+
+def test_the_favourite_stands_unless_another_option_is_clearly_better() -> None:
+    # Option 1 is better by 1 in every world: chosen. Option 1 better on average but noisy:
+    # the favourite stands.
+    assert best_option([[5.0, 6.0, 7.0], [4.0, 5.0, 6.0]], 1.0) == 1
+    assert best_option([[5.0, 6.0, 7.0], [0.0, 12.0, 5.0]], 1.0) == 0
+    assert best_option([[5.0, 6.0, 7.0]], 1.0) == 0
+
+
+def test_strong_decides_on_the_information_set_only() -> None:
+    """Two deals that differ only in cards seat 1 cannot see (its own face-down card and
+    seat 0's among them) give seat 1 the same view, and the same decision for the same
+    seed, at a draw and at a use."""
+    grid0 = ["AD", "2D", "8C", "8H", "8S", "9H", "9S", "JD", "JS", "3D"]
+    grid1 = ["TC", "9C", "2C", "3C", "6H", "6S", "7H", "7S", "KH", "KS"]
+    # Seat 1's last face-down card (position 9) trades places with seat 0's face-down 9H and
+    # 3D in the twins.
+    twin_a = [*grid0[:5], "KS", *grid0[6:]]
+    twin_b = [*grid0[:9], "KS"]
+    placed = ["QD", "7C", "6C", "TD", "9D", "8D", "7D"]
+    cases = []
+    for last in ("6D", "KD"):
+        state = late_game(grid0, grid1, placed, last)
+        twins = [
+            late_game(twin_a, [*grid1[:9], "9H"], placed, last),
+            late_game(twin_b, [*grid1[:9], "3D"], placed, last),
+        ]
+        cases.append((state, twins))
+    for early in (opening(), [*opening(), ev(1, "draw_stock"), chance("KD")]):
+        cases.append(
+            (
+                clecanian([grid0, grid1], "TS", early),
+                [clecanian([twin_a, [*grid1[:9], "9H"]], "TS", early)],
+            )
+        )
+    for state, twins in cases:
+        for world in twins:
+            assert world.position.grid != state.position.grid
+            assert world.view(1) == state.view(1)
+        for seed in range(2):
+            choices = {
+                ClecanianStrong(world.game, 1, f"same/{seed}", worlds=8).choose(
+                    world.view(1), world.legal_actions()
+                )
+                for world in [state, *twins]
+            }
+            assert len(choices) == 1
 
 
 # ------------------------------------------------------------------ the evaluation's numbers

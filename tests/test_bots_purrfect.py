@@ -11,11 +11,11 @@ import pytest
 
 from matchmaker import load_game
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
-from matchmaker.bots.purrfect.greedy import PurrfectGreedy
+from matchmaker.bots.purrfect.greedy import PurrfectGreedy, PurrfectGreedyV1
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import DEFAULT_TUNING, partner_weight
-from matchmaker.bots.purrfect.strong import PurrfectStrong
+from matchmaker.bots.purrfect.strong import PurrfectStrong, PurrfectStrongV1
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -107,6 +107,8 @@ def test_the_registry_knows_the_purrfect_bots() -> None:
     assert bot_class("medium", "purrfect") is PurrfectGreedy
     assert bot_class("strong", "purrfect") is PurrfectStrong
     assert bot_class("hard", "purrfect") is PurrfectStrong
+    assert bot_class("greedy-v1", "purrfect") is PurrfectGreedyV1
+    assert bot_class("strong-v1", "purrfect") is PurrfectStrongV1
 
 
 def test_the_purrfect_bots_refuse_another_game() -> None:
@@ -120,6 +122,42 @@ def test_strong_budget_is_a_constructor_argument() -> None:
     game = load_game("purrfect", players=3)
     assert PurrfectStrong(game, 0).search_budget == PurrfectStrong.budget
     assert PurrfectStrong(game, 0, budget=123).search_budget == 123
+    assert PurrfectStrong(game, 0).seconds is None  # a seed gives one game by default
+    assert PurrfectStrong(game, 0, seconds=0.25).seconds == 0.25
+
+
+class CountingStrong(PurrfectStrong):
+    """The strong bot, counting the imagined deals of its last search."""
+
+    def pick(self, samples: list[Any], active: list[int], fallback: int) -> int:
+        self.imagined = len(samples)
+        return super().pick(samples, active, fallback)
+
+
+def test_a_time_budget_still_imagines_the_minimum_of_deals() -> None:
+    state = purrfect(THREE)
+    bot = CountingStrong(state.game, 0, 1, budget=10**9, seconds=0.0)
+    assert bot.choose(state.view(0), state.legal_actions()) in state.legal_actions()
+    assert bot.imagined == PurrfectStrong.min_samples
+
+
+def test_strong_decides_on_the_information_set_only() -> None:
+    """Two deals that differ only in cats seat 0 cannot see give it the same view and, for
+    the same seed, the same decisions: presenting, and inspecting a candidate."""
+    hands = [[1, 5, 9], [2, 6, 7], [3, 4, 8]]
+    twins = [[[1, 5, 9], [2, 6, 8], [3, 4, 7]], [[1, 5, 9], [2, 3, 6], [4, 7, 8]]]
+    nominations = [ev(0, "present", value=9), ev(1, "nominate", value=6)]
+    for events in ([], [*nominations, ev(2, "nominate", value=4)]):
+        states = [purrfect(deal, events, deck=list(range(1, 10))) for deal in (hands, *twins)]
+        assert all(s.view(0) == states[0].view(0) for s in states)
+        for seed in range(3):
+            choices = {
+                PurrfectStrong(s.game, 0, f"same/{seed}", budget=3000).choose(
+                    s.view(0), s.legal_actions()
+                )
+                for s in states
+            }
+            assert len(choices) == 1
 
 
 # ------------------------------------------------------------------ greedy on hand-built deals
@@ -185,9 +223,10 @@ def test_three_players_nominate_by_the_cat_on_show(cat: int, seat1: int, seat2: 
 @pytest.mark.parametrize(
     ("cat", "first", "expected"),
     [
-        (5, 2, "pass"),  # 2 - 0.4 * 5 = 0: nothing gained, and a 3, 4 or 8 is still to come
-        (5, 6, "propose"),  # 6 - 2 = 4 beats what the last candidate promises
-        (9, 6, "propose"),  # 6 - 0.4 * 9 = 2.4 beats 1.64 expected from seat 2
+        # Scores are level, so every partner counts as a leader: 0.25.
+        (5, 2, "propose"),  # 2 - 0.25 * 5 = 0.75 beats 0.35 from seat 2 (it takes a 5 for a 3)
+        (5, 6, "propose"),  # 6 - 1.25 = 4.75 beats what the last candidate promises
+        (9, 6, "propose"),  # 6 - 0.25 * 9 = 3.75 beats 2.6 expected from seat 2
     ],
 )
 def test_three_players_propose_when_the_rest_promise_less(
@@ -196,6 +235,14 @@ def test_three_players_propose_when_the_rest_promise_less(
     events = [ev(0, "present", value=cat), ev(1, "nominate", value=first)]
     events.append(ev(2, "nominate", value=3))
     assert greedy_at(purrfect(THREE, events)) == p_act(expected)
+
+
+def test_the_first_numbers_pass_where_a_leader_counted_more() -> None:
+    # greedy-v1 counts a leading partner's gain 0.4: 2 - 0.4 * 5 = 0, nothing gained.
+    events = [ev(0, "present", value=5), ev(1, "nominate", value=2)]
+    state = purrfect(THREE, [*events, ev(2, "nominate", value=3)])
+    bot = PurrfectGreedyV1(state.game, 0)
+    assert bot.choose(state.view(0), state.legal_actions()) == p_act("pass")
 
 
 def test_three_players_take_the_last_candidate_rather_than_nothing() -> None:
@@ -207,11 +254,11 @@ def test_three_players_take_the_last_candidate_rather_than_nothing() -> None:
 @pytest.mark.parametrize(
     ("cat", "candidate", "expected"),
     [
-        # The proposer leads (scores are level): its gain counts 0.4 against seat 1, and a
+        # The proposer leads (scores are level): its gain counts 0.25 against seat 1, and a
         # kept cat is worth 0.75 of the mean unseen cat (5): 3.75.
-        (5, 2, "accept"),  # 5 - 0.8 - 3.75 = 0.45
-        (5, 6, "reject"),  # 5 - 2.4 - 3.75 < 0
-        (9, 6, "accept"),  # 9 - 2.4 - 3.75 = 2.85
+        (5, 2, "accept"),  # 5 - 0.5 - 3.75 = 0.75
+        (5, 6, "reject"),  # 5 - 1.5 - 3.75 < 0
+        (9, 6, "accept"),  # 9 - 1.5 - 3.75 = 3.75
     ],
 )
 def test_three_players_accept_by_what_is_given_and_kept(

@@ -20,12 +20,23 @@ BOTS: dict[str, dict[str, str]] = {
         "clecanian": "matchmaker.bots.clecanian.strong:ClecanianStrong",
         "purrfect": "matchmaker.bots.purrfect.strong:PurrfectStrong",
     },
+    # The first heuristic and search bots, kept as yardsticks for measuring their successors.
+    "greedy-v1": {
+        "clecanian": "matchmaker.bots.clecanian.greedy:ClecanianGreedyV1",
+        "purrfect": "matchmaker.bots.purrfect.greedy:PurrfectGreedyV1",
+    },
+    "strong-v1": {
+        "clecanian": "matchmaker.bots.clecanian.strong:ClecanianStrongV1",
+        "purrfect": "matchmaker.bots.purrfect.strong:PurrfectStrongV1",
+    },
     # OpenSpiel's ISMCTS (needs the ``rl`` extra); imported only when asked for.
     "openspiel-ismcts": {"*": "matchmaker.interop.openspiel_bot:OpenSpielISMCTS"},
 }
 
 #: Difficulty levels offered to players, and the bot each stands for.
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "strong"}
+#: Bots that are measuring sticks rather than opponents: not offered to people in the lobby.
+YARDSTICKS: tuple[str, ...] = ("greedy-v1", "strong-v1")
 
 
 def _load(target: str) -> type[Bot[Any]]:
@@ -42,9 +53,12 @@ def _load(target: str) -> type[Bot[Any]]:
     return cls
 
 
-def bot_names(game_name: str) -> list[str]:
-    """The bot names and levels that can play ``game_name``."""
+def bot_names(game_name: str, *, yardsticks: bool = True) -> list[str]:
+    """The bot names and levels that can play ``game_name`` (without the ``YARDSTICKS``
+    unless asked for)."""
     names = [n for n, by_game in BOTS.items() if game_name in by_game or "*" in by_game]
+    if not yardsticks:
+        names = [n for n in names if n not in YARDSTICKS]
     return names + [level for level, name in LEVELS.items() if name in names]
 
 

@@ -305,7 +305,7 @@ def _playable_bots(game: str) -> list[str]:
     """The bots that can sit at a table of ``game`` on this server (a bot whose package is not
     installed, such as ``openspiel-ismcts`` without the ``rl`` extra, is left out)."""
     playable = []
-    for name in bot_names(game):
+    for name in bot_names(game, yardsticks=False):
         try:
             bot_class(name, game)
         except OptionError:

@@ -37,7 +37,8 @@ FALLBACK_POINTS = 6.5
 
 @dataclass(frozen=True)
 class Weights:
-    """The tunable numbers of the heuristic (the defaults were tuned in self-play)."""
+    """The tunable numbers of the heuristic (the defaults were tuned in paired duels against
+    ``greedy-v1``, see docs/bots.md)."""
 
     #: Share of the pairing potential of a half-built column counted in its value.
     pair_credit: float = 0.4
@@ -53,13 +54,19 @@ class Weights:
     denial_free: float = 4.0
     #: What an opponent is expected to gain on its final turn once somebody goes out.
     final_gain: float = 3.0
-    #: Weight of the joker threat on the own face-up women.
-    risk: float = 1.0
+    #: Weight of the joker threat on the own face-up women (none: it cost more than it saved).
+    risk: float = 0.0
     #: Go out when the own score is at most the best opponent's estimate plus this margin.
     go_out_margin: float = 0.0
+    #: How much better than its score going out (when it wins) is valued: a few points, so
+    #: that a better card from the stock can still be worth more than going out at once.
+    go_out_bonus: float = 5.0
 
 
 DEFAULT_WEIGHTS = Weights()
+#: The numbers of the first heuristic (``greedy-v1``, ``strong-v1``): a joker threat counted in
+#: full, and going out whenever it wins, whatever the stock might give.
+V1_WEIGHTS = Weights(risk=1.0, go_out_bonus=1000.0)
 
 
 @dataclass(frozen=True, eq=False)

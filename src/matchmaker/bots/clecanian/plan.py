@@ -36,8 +36,6 @@ from matchmaker.games.clecanian.game import ClecanianGame
 from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.view import ClecanianView
 
-#: How much better than anything else a winning way out is.
-GO_OUT_BONUS = 1000.0
 #: The value of an action never to be taken if anything else is legal.
 AVOID = 1e9
 #: The most a single card can be worth to a grid (a going-out bonus aside).
@@ -150,7 +148,7 @@ class Planner:
             if s != self.me
         ]
         if mine <= min(others) + self.weights.go_out_margin:
-            return mine - GO_OUT_BONUS
+            return mine - self.weights.go_out_bonus
         return AVOID
 
     def use_values(self, card: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:

@@ -1,33 +1,31 @@
-"""The strong Clecanian Golf bot: expectimax over the unseen cards in the middle of a round,
-sampled worlds and play-outs near its end.
+"""The search bots of Clecanian Golf.
 
-- While every seat still has more than ``endgame_down`` face-down cards, the bot looks one own
-  draw ahead by expectimax over the unseen cards (``lookahead``): it draws from the stock
-  unless the discard top's best use beats the average stock card, and it uses a card where the
-  grid is best after its next draw.
-- Once a seat is that close to going out (or the end is triggered), what matters is the race:
-  who goes out, with what, and what the others still hold face down. The bot then keeps the
-  greedy heuristic's ``candidates`` best actions (always including going out, when possible)
-  and plays each out to the end of the round in ``samples`` worlds sampled consistently with its
-  view (``playout``); the best mean wins.
-- Initial reveals and abductions follow the greedy heuristic.
+``strong`` (hard): at every draw and every use of a drawn card, a root comparison of a few
+options over sampled worlds with a short horizon (``search``): the medium bot's choice, the
+heuristic's next best, and going out when that is possible. The medium choice stands unless
+another option is better by more than ``confidence`` standard errors of the paired world-by-world
+differences. Initial reveals and abductions follow the heuristic.
 
-The objective is the lowest game total: a play-out scores the bot's total after the round minus
-the lowest total of the other seats (later rounds are dealt afresh and do not depend on the
-decision). All randomness comes from the bot's seeded generator; the budget is a number of
-samples, not a time, so that a seed always gives the same game.
+``strong-v1``: the first search bot, kept as a yardstick. Expectimax one own draw deep in the
+middle of a round (as the medium bot), and, once a seat has at most ``endgame_down`` face-down
+cards or the end is triggered, the heuristic's ``candidates`` best actions played out to the end
+of the round in sampled worlds (``playout``), on the first heuristic's numbers.
+
+All randomness comes from the bot's seeded generator; with a budget of worlds (the default) a
+seed always gives the same game; a time budget (``seconds``) is offered for play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge, Weights
+from matchmaker.bots.clecanian.evaluate import V1_WEIGHTS, Weights
 from matchmaker.bots.clecanian.greedy import ClecanianGreedy
-from matchmaker.bots.clecanian.lookahead import choose_draw, choose_use
 from matchmaker.bots.clecanian.plan import AVOID, Planner
 from matchmaker.bots.clecanian.playout import best_option, compare
+from matchmaker.bots.clecanian.search import Budget, compare_options
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.clecanian.phases import Phase
@@ -35,22 +33,19 @@ from matchmaker.games.clecanian.view import ClecanianView
 
 
 class ClecanianStrong(ClecanianGreedy):
-    """Expectimax in the middle of a round, sampled play-outs near its end."""
+    """The medium bot's choice, checked against its rivals by a short-horizon root
+    comparison over sampled worlds (see the module docstring and ``search``)."""
 
     name: ClassVar[str] = "strong"
-    #: Sampled worlds per end-of-round decision (the budget)...
-    samples: int = 40
-    #: ... unless the play-outs have made this many decisions in all before.
-    steps: int = 2500
-    #: Actions compared by play-outs (the greedy heuristic's best, plus going out).
+    #: The search of one decision (worlds, play-out decisions, optional CPU seconds).
+    budget: Budget = Budget()
+    #: Turns of the table played in a world before its leaf is valued.
+    horizon: int = 8
+    #: Options compared: the medium choice and the heuristic's next best (plus going out).
     candidates: int = 3
-    #: Uses of a drawn card compared by expectimax.
-    use_candidates: int = 6
-    #: Another action replaces the greedy favourite only if its play-outs are better by this
-    #: many standard errors.
+    #: Another option replaces the medium choice only if it is better by this many standard
+    #: errors of the paired differences.
     confidence: float = 1.0
-    #: Play-outs start when a seat has at most this many face-down cards.
-    endgame_down: int = 2
 
     def __init__(
         self,
@@ -58,33 +53,65 @@ class ClecanianStrong(ClecanianGreedy):
         seat: int,
         seed: int | str = 0,
         *,
-        samples: int | None = None,
-        steps: int | None = None,
-        candidates: int | None = None,
-        endgame_down: int | None = None,
-        weights: Weights = DEFAULT_WEIGHTS,
+        worlds: int | None = None,
+        seconds: float | None = None,
+        horizon: int | None = None,
+        weights: Weights | None = None,
     ) -> None:
         super().__init__(game, seat, seed, weights)
-        if samples is not None:
-            self.samples = samples
-        if steps is not None:
-            self.steps = steps
-        if candidates is not None:
-            self.candidates = candidates
-        if endgame_down is not None:
-            self.endgame_down = endgame_down
+        if worlds is not None:
+            self.budget = replace(self.budget, worlds=worlds)
+        if seconds is not None:
+            self.budget = replace(self.budget, seconds=seconds)
+        if horizon is not None:
+            self.horizon = horizon
 
     def decide(self, view: ClecanianView, legal: Sequence[Action]) -> Action:
-        """Expectimax or play-outs, as described in the module."""
-        know = Knowledge.of(self.clecanian, view)
-        planner = Planner(self.clecanian, view, know, self.weights)
+        """Draws and uses by the root comparison, the rest as the medium bot."""
+        favourite = super().decide(view, legal)
         if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
-            return planner.choose(legal)
-        if self.near_end(view):
-            return self.play_outs(planner, legal)
-        if view.phase is Phase.DRAW:
-            return choose_draw(planner, legal, self.clecanian.options.discard_draw_must_swap)
-        return choose_use(planner, legal, self.use_candidates)
+            return favourite
+        options = self.options(self.planner(view), legal, favourite)
+        if len(options) == 1 or self.budget.worlds <= 0:
+            return favourite
+        scores = compare_options(
+            self.clecanian, view, options, self.budget, self.rng, self.horizon, self.weights
+        )
+        return options[best_option(scores, self.confidence)]
+
+    def options(self, planner: Planner, legal: Sequence[Action], favourite: Action) -> list[Action]:
+        """The options compared: the favourite first, then the heuristic's best others up to
+        ``candidates`` in all, then every action the heuristic rules out (going out while
+        behind), which only the search can judge."""
+        ranked = [action for _, action in planner.rank(legal) if action != favourite]
+        options = [favourite, *ranked[: self.candidates - 1]]
+        avoided = [a for v, a in planner.rank(legal) if v >= AVOID and a not in options]
+        return options + avoided
+
+
+class ClecanianStrongV1(ClecanianGreedy):
+    """The first search bot, kept as a yardstick: expectimax in the middle of a round,
+    play-outs to the end of the round near its end, on ``V1_WEIGHTS``."""
+
+    name: ClassVar[str] = "strong-v1"
+    default_weights: ClassVar[Weights] = V1_WEIGHTS
+    #: Sampled worlds per end-of-round decision (the budget)...
+    samples: int = 40
+    #: ... unless the play-outs have made this many decisions in all before.
+    steps: int = 2500
+    #: Actions compared by play-outs (the greedy heuristic's best, plus going out).
+    candidates: int = 3
+    #: Another action replaces the greedy favourite only if its play-outs are better by this
+    #: many standard errors.
+    confidence: float = 1.0
+    #: Play-outs start when a seat has at most this many face-down cards.
+    endgame_down: int = 2
+
+    def decide(self, view: ClecanianView, legal: Sequence[Action]) -> Action:
+        """Play-outs near the end of a round, expectimax before."""
+        if (view.phase is Phase.DRAW or view.phase is Phase.USE) and self.near_end(view):
+            return self.play_outs(self.planner(view), legal)
+        return super().decide(view, legal)
 
     def near_end(self, view: ClecanianView) -> bool:
         """True once the end is triggered or a seat is close to going out."""

@@ -28,6 +28,7 @@ from matchmaker.bots.purrfect.knowledge import (
 )
 from matchmaker.bots.purrfect.policy import (
     DEFAULT_TUNING,
+    V1_TUNING,
     AcceptModel,
     Rules,
     Tuning,
@@ -190,3 +191,10 @@ def greedy_action(reading: Reading) -> Action:
         propose = should_propose(seen, cat, reading.weight(reading.me, owner), later)
         return PROPOSE if propose else PASS
     return ACCEPT if reading.wants_match() else REJECT
+
+
+class PurrfectGreedyV1(PurrfectGreedy):
+    """The first greedy bot, kept as a yardstick (``greedy-v1``)."""
+
+    name: ClassVar[str] = "greedy-v1"
+    tuning: ClassVar[Tuning] = V1_TUNING

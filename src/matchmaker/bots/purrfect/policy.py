@@ -30,21 +30,24 @@ from matchmaker.games.purrfect.deck import MAX_VALUE
 
 @dataclass(frozen=True)
 class Tuning:
-    """The few numbers the greedy rules depend on."""
+    """The few numbers the greedy rules depend on (the defaults were tuned in paired duels
+    against ``greedy-v1``, see docs/bots.md)."""
 
     #: A kept cat is worth this share of the mean unseen cat (three or more players).
     keep: float = 0.75
     #: ... plus this share of how far its value is above (or below) that mean.
     keep_slope: float = 0.0
     #: How much a partner's gain counts against me when it does not lead the others.
-    rival: float = 0.25
+    rival: float = 0.2
     #: How much it counts when the partner leads the others and is not far behind me.
-    leader: float = 0.4
+    leader: float = 0.25
     #: How far behind me a leading partner may be and still count as a leader.
     lead_margin: float = 5.0
 
 
 DEFAULT_TUNING = Tuning()
+#: The numbers of the first greedy and strong bots (``greedy-v1``, ``strong-v1``).
+V1_TUNING = Tuning(rival=0.25, leader=0.4)
 
 
 def partner_weight(

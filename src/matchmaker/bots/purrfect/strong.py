@@ -10,11 +10,13 @@ For each decision with a real choice it repeats, until its budget is spent:
 3. for every legal action, play the imagined state to the end with the greedy rules for every
    seat (its own later decisions included), and note the outcome.
 
-It plays the action with the best weighted mean outcome. The outcome it maximises is its score
-minus the best other score (the margin by which it wins or loses), plus a bonus for a win: with
-two players that is every point, with more it cares about the leader, not the table average.
-The budget counts the decisions played in imagined games, so a search costs about the same at
-every point of a game and the bot plays the same way on a fast or a slow machine.
+It plays the action with the best weighted mean outcome, if it beats the greedy action by more
+than one standard error of the paired differences. The outcome it maximises is its score minus
+the mean score of the others (``strong-v1`` maximised the margin over the best other score plus a
+bonus for a win, which gave away points to deny the leader). The budget counts the decisions
+played in imagined games, so a search costs about the same at every point of a game and the bot
+plays the same way on a fast or a slow machine; a CPU-time limit (``seconds``) is offered for
+play.
 
 Table talk: it tells the truth when it wants the match and its candidate is the first the
 proposer will see; when the proposer will see other candidates first, it may claim a higher
@@ -23,11 +25,13 @@ value so that the proposer passes them, as long as its own record of claims keep
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.playout import Playout
+from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
@@ -56,14 +60,12 @@ class PurrfectStrong(PurrfectGreedy):
     name: ClassVar[str] = "strong"
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
-    #: about a third of a second on one core.
-    budget: ClassVar[int] = 40_000
+    #: about a fifth of a second on one core (see docs/bots.md).
+    budget: ClassVar[int] = 20_000
     #: Imagined deals per decision at least, whatever the budget.
     min_samples: ClassVar[int] = 2
     #: Imagined deals per decision at most (more changes nothing measurable).
     max_samples: ClassVar[int] = 1_000
-    #: Added to the outcome of a game it wins (shared or not), on top of the margin.
-    win_bonus: ClassVar[float] = 5.0
     #: After this share of the budget, only the best few actions are played out further...
     prune_at: ClassVar[float] = 0.3
     #: ... this many, and the greedy action.
@@ -74,10 +76,19 @@ class PurrfectStrong(PurrfectGreedy):
     bluff_credibility: ClassVar[float] = 0.5
 
     def __init__(
-        self, game: Game[Any], seat: int, seed: int | str = 0, *, budget: int | None = None
+        self,
+        game: Game[Any],
+        seat: int,
+        seed: int | str = 0,
+        *,
+        budget: int | None = None,
+        seconds: float | None = None,
     ) -> None:
         super().__init__(game, seat, seed)
         self.search_budget = self.budget if budget is None else budget
+        #: At most this much CPU time of the deciding thread per decision, when set (then the
+        #: decision depends on the machine's speed); the budget still applies.
+        self.seconds = seconds
         #: Whether each claim it made was true.
         self.own_claims: list[bool] = []
 
@@ -94,8 +105,11 @@ class PurrfectStrong(PurrfectGreedy):
         active = list(range(len(legal)))
         samples: list[Sample] = []
         work = 0
+        start = time.thread_time()
         while len(samples) < self.min_samples or (
-            len(samples) < self.max_samples and playout.steps + work < self.search_budget
+            len(samples) < self.max_samples
+            and playout.steps + work < self.search_budget
+            and (self.seconds is None or time.thread_time() - start < self.seconds)
         ):
             world = determinize(self.purrfect, reading.view, self.rng)
             results: dict[int, float] = {}
@@ -131,11 +145,10 @@ class PurrfectStrong(PurrfectGreedy):
         return best if mean > self.confidence * error else fallback
 
     def outcome(self, scores: list[int]) -> float:
-        """How good a final table is for this seat: the margin over the best other score,
-        plus the win bonus for a win."""
-        best_other = max(s for seat, s in enumerate(scores) if seat != self.seat)
-        margin = scores[self.seat] - best_other
-        return margin + (self.win_bonus if margin >= 0 else 0.0)
+        """How good a final table is for this seat: its score minus the mean of the
+        others'."""
+        mine = scores[self.seat]
+        return mine - (sum(scores) - mine) / (len(scores) - 1)
 
     def talk_weight(self, world: PurrfectState, reading: Reading) -> float:
         """How likely the table talk is in this imagined deal (up to a constant): each open
@@ -173,3 +186,21 @@ class PurrfectStrong(PurrfectGreedy):
         """Its own record as the others can see it: the share of its claims that were true,
         counting one true and one false beforehand."""
         return (sum(self.own_claims) + 1) / (len(self.own_claims) + 2)
+
+
+class PurrfectStrongV1(PurrfectStrong):
+    """The first strong bot, kept as a yardstick (``strong-v1``): the first greedy numbers in
+    its play-outs, twice the budget, and the margin over the best other score plus a bonus for
+    a win as the outcome."""
+
+    name: ClassVar[str] = "strong-v1"
+    tuning: ClassVar[Tuning] = V1_TUNING
+    budget: ClassVar[int] = 40_000
+    #: Added to the outcome of a game it wins (shared or not), on top of the margin.
+    win_bonus: ClassVar[float] = 5.0
+
+    def outcome(self, scores: list[int]) -> float:
+        """The margin over the best other score, plus the win bonus for a win."""
+        best_other = max(s for seat, s in enumerate(scores) if seat != self.seat)
+        margin = scores[self.seat] - best_other
+        return margin + (self.win_bonus if margin >= 0 else 0.0)

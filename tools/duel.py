@@ -1,0 +1,92 @@
+"""A paired duel: one bot against copies of another on the same deals, every seat rotation.
+
+    .venv/bin/python tools/duel.py clecanian hard greedy-v1 --players 2 --deals 300 --workers 2
+
+Deal ``d`` is played once per rotation of the seats (the first bot at seat 0, 1, ...), every
+time from the same seed, so each rotation starts from the same cards. The figure per deal is
+the first bot's score minus the mean score of the others, averaged over the rotations; the
+mean of those figures over the deals comes with a 95% interval (normal, over deals). In
+Clecanian Golf the lower score wins, so a better first bot has a negative figure there; the
+``advantage`` line turns the sign so that positive always means the first bot is better.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from matchmaker import load_game
+from matchmaker.sim.runs import GameSpec, game_seed, run_games
+from matchmaker.sim.simulate import seating
+
+
+def main() -> None:
+    """Run the duel and print its figures (``--json`` for one JSON object)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("first", help="the bot measured")
+    parser.add_argument("other", help="the bot in every other seat")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    game = load_game(args.game, players=args.players)
+    bots = [args.first] + [args.other] * (args.players - 1)
+    specs = [
+        GameSpec(index=deal * args.players + r, seed=game_seed(args.seed, deal),
+                 seats=seating(bots, r, True))
+        for deal in range(args.deals)
+        for r in range(args.players)
+    ]  # fmt: skip
+    start = time.perf_counter()
+    outcomes = run_games(game, specs, workers=args.workers)
+    wall = time.perf_counter() - start
+    per_deal: list[float] = []
+    wins = 0
+    for deal in range(args.deals):
+        diffs = []
+        for r in range(args.players):
+            outcome = outcomes[deal * args.players + r]
+            seat = r  # seating puts bot 0 at seat r in rotation r
+            score = outcome.scores[seat]
+            others = (sum(outcome.scores) - score) / (args.players - 1)
+            diffs.append(score - others)
+            wins += seat in outcome.winners
+        per_deal.append(statistics.mean(diffs))
+    mean = statistics.mean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5 if len(per_deal) > 1 else 0
+    lower_wins = game.name == "clecanian"
+    advantage = -mean if lower_wins else mean
+    summary = {
+        "game": args.game,
+        "players": args.players,
+        "first": args.first,
+        "other": args.other,
+        "deals": args.deals,
+        "games": len(specs),
+        "score_diff": round(mean, 3),
+        "score_diff_ci": [round(mean - half, 3), round(mean + half, 3)],
+        "advantage": round(advantage, 3),
+        "win_rate": round(wins / len(specs), 4),
+        "wall_seconds": round(wall, 1),
+    }
+    if args.json:
+        json.dump(summary, sys.stdout)
+        print()
+        return
+    print(
+        f"{args.game} {args.players}p: {args.first} vs {args.other} x{args.players - 1}, "
+        f"{args.deals} deals x {args.players} rotations, {wall:.0f} s"
+    )
+    print(f"score - others' mean: {mean:+.2f} ± {half:.2f} (95%)")
+    print(f"advantage (positive = {args.first} better): {advantage:+.2f} ± {half:.2f}")
+    print(f"win rate: {wins / len(specs):.3f}")
+
+
+if __name__ == "__main__":
+    main()

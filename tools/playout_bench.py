@@ -1,0 +1,95 @@
+"""Play-out decisions per second: the inner loop of the search bots, measured alone.
+
+    .venv/bin/python tools/playout_bench.py --seconds 3
+
+For each game it samples worlds from the views of a few positions met in greedy games and plays
+them out the way the ``strong`` bots do (Clecanian Golf: the heuristic for ``horizon`` turns
+of the table; Purrfect Match: the greedy rules to the end of the game), counting the decisions
+played per CPU second of this thread. World sampling is inside the clock, as it is in a search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from matchmaker import load_game
+from matchmaker.bots import make_bot, play_game
+from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
+from matchmaker.bots.clecanian.search import play_to_horizon
+from matchmaker.bots.purrfect.greedy import PurrfectGreedy
+from matchmaker.bots.purrfect.playout import Playout
+from matchmaker.core.actions import CHANCE
+from matchmaker.core.game import State
+from matchmaker.games.clecanian.determinize import determinize as clecanian_world
+from matchmaker.games.purrfect.determinize import determinize as purrfect_world
+
+
+def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
+    """States at seat decisions, ``count`` of them, from greedy games."""
+    game = load_game(game_name, players=players)
+    found: list[State[Any]] = []
+    seed = 0
+    while len(found) < count:
+        bots = [make_bot("greedy", game, s, seed) for s in range(players)]
+        events = 20 + 7 * (seed % 5)
+        state = play_game(game, bots, seed, max_events=events).state
+        if not state.is_over and state.to_act != CHANCE:
+            found.append(state)
+        seed += 1
+    return found
+
+
+def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
+    """Play-out decisions per CPU second in Clecanian Golf."""
+    states = positions("clecanian", players, 8)
+    rng = random.Random(1)
+    steps = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        for state in states:
+            view = state.view(state.to_act)
+            know = Knowledge.of(state.game, view)  # type: ignore[arg-type]
+            world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
+            made, _ = play_to_horizon(world, rng, horizon, know, DEFAULT_WEIGHTS)
+            steps += made
+    return steps / (time.thread_time() - start)
+
+
+def purrfect_rate(players: int, seconds: float) -> float:
+    """Play-out decisions per CPU second in Purrfect Match."""
+    states = positions("purrfect", players, 8)
+    rng = random.Random(1)
+    steps = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        for state in states:
+            seat = state.to_act
+            bot = PurrfectGreedy(state.game, seat, 0)
+            reading = bot.read(state.view(seat))
+            playout = Playout(players, reading.pool, bot.tuning)
+            world = purrfect_world(state.game, reading.view, rng)  # type: ignore[arg-type]
+            playout.run(world)
+            steps += playout.steps
+    return steps / (time.thread_time() - start)
+
+
+def main() -> None:
+    """Print one line per game and player count."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--horizon", type=int, default=8)
+    args = parser.parse_args()
+    print("| game | players | play-out decisions / CPU s |")
+    print("|---|---:|---:|")
+    for players in (2, 3, 4):
+        rate = clecanian_rate(players, args.seconds, args.horizon)
+        print(f"| clecanian (horizon {args.horizon}) | {players} | {rate:,.0f} |", flush=True)
+    for players in (3, 4):
+        print(f"| purrfect | {players} | {purrfect_rate(players, args.seconds):,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
