@@ -9,7 +9,7 @@ import pytest
 
 from matchmaker import Action, OptionError, load_game, replay
 from matchmaker.bots import Bot, BotError, Claim, RandomBot, bot_class, make_bot, play_game
-from matchmaker.bots.registry import LEVELS
+from matchmaker.bots.registry import LEVELS, split_spec
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.games.purrfect.view import PurrfectView
@@ -159,6 +159,32 @@ def test_registry_names_levels_and_plugins() -> None:
     assert bot_class("tests.test_bots:Recorder", "purrfect") is Recorder
     bot = make_bot("tests.test_bots:Recorder", load_game("purrfect"), 2, "x")
     assert isinstance(bot, Recorder) and bot.seat == 2
+
+
+def test_a_bot_takes_settings_after_an_at_sign() -> None:
+    game = load_game("clecanian", players=2)
+    bot = make_bot("hard@worlds=16@seconds=0.25", game, 0, 1)
+    assert (bot.budget.worlds, bot.budget.seconds) == (16, 0.25)  # type: ignore[attr-defined]
+    purrfect = load_game("purrfect", players=3)
+    assert make_bot("strong@budget=500", purrfect, 1, 1).search_budget == 500  # type: ignore[attr-defined]
+    assert split_spec("greedy") == ("greedy", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("hard@depth=3", "bot 'hard' has no setting 'depth' \\(its settings: worlds, seconds"),
+        ("greedy@worlds=3", "bot 'greedy' has no setting 'worlds' \\(its settings: none\\)"),
+        ("hard@worlds", "settings are key=value pairs, each after an @"),
+        ("hard@worlds=many", "setting worlds must be a number, not 'many'"),
+        ("hard@seconds=nan", "setting seconds must be a finite number"),
+        ("hard@worlds=-1", "setting worlds must not be negative"),
+        ("wizard@worlds=1", "unknown bot 'wizard'"),
+    ],
+)
+def test_bad_bot_settings_are_named(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_bot(spec, load_game("clecanian", players=2), 0, 1)
 
 
 @pytest.mark.parametrize(

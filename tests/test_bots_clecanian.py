@@ -3,6 +3,7 @@ only, and the heuristic's decisions on hand-built positions."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -12,8 +13,15 @@ from matchmaker import State, load_game
 from matchmaker.bots.base import Bot
 from matchmaker.bots.clecanian.evaluate import Knowledge, tables
 from matchmaker.bots.clecanian.greedy import ClecanianGreedy, ClecanianGreedyV1
+from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.playout import best_option
-from matchmaker.bots.clecanian.search import Budget, compare_options, leaf_score, play_to_horizon
+from matchmaker.bots.clecanian.search import (
+    Budget,
+    compare_options,
+    leaf_score,
+    play_to_horizon,
+    policy_for,
+)
 from matchmaker.bots.clecanian.strong import ClecanianStrong, ClecanianStrongV1
 from matchmaker.bots.random_bot import RandomBot
 from matchmaker.bots.registry import bot_class, bot_names, make_bot
@@ -177,13 +185,10 @@ def mid_round(seed: int = 3, phase: str = "draw", **options: Any) -> ClecanianSt
 
 
 def test_play_to_horizon_stops_after_the_horizon_or_at_the_round_end() -> None:
-    import random
-
     state = mid_round(players=3)
     start_turns, start_round = state.position.turns, state.round
-    know = Knowledge.of(state.game, state.view(state.to_act))
-    weights = ClecanianGreedy.default_weights
-    steps, over = play_to_horizon(state, random.Random(1), 4, know, weights)
+    policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
+    steps, over = play_to_horizon(state, random.Random(1), 4, policy)
     assert steps > 0
     if over:
         assert state.round != start_round or state.is_over
@@ -194,21 +199,16 @@ def test_play_to_horizon_stops_after_the_horizon_or_at_the_round_end() -> None:
 
 
 def test_a_finished_round_is_scored_by_its_exact_totals() -> None:
-    import random
-
     state = mid_round(players=2)
-    know = Knowledge.of(state.game, state.view(state.to_act))
-    weights = ClecanianGreedy.default_weights
-    _, over = play_to_horizon(state, random.Random(2), 1000, know, weights)
+    policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
+    _, over = play_to_horizon(state, random.Random(2), 1000, policy)
     assert over
     totals = state.totals()
-    assert leaf_score(state, 0, know, weights, True) == totals[0] - totals[1]
-    assert leaf_score(state, 1, know, weights, True) == totals[1] - totals[0]
+    assert leaf_score(state, 0, policy, True) == totals[0] - totals[1]
+    assert leaf_score(state, 1, policy, True) == totals[1] - totals[0]
 
 
 def test_a_time_budget_still_plays_the_minimum_of_worlds() -> None:
-    import random
-
     state = mid_round(players=2)
     seat = state.to_act
     game = state.game
@@ -399,3 +399,68 @@ def test_greedy_does_not_go_out_when_behind() -> None:
     action = decide(ClecanianGreedy, state, 1)
     assert action != c_act("swap", 9)
     assert action == c_act("swap", 0)
+
+
+# --------------------------------------------------------------------- the play-out policy
+def policy_states(options: dict[str, Any], seed: int) -> list[ClecanianState]:
+    """States at every seat decision of a game between greedy and random bots."""
+    game = cgame(**options)
+    found: list[ClecanianState] = []
+    bots = table(game, [ClecanianGreedy, RandomBot], seed)
+    state = game.new_state()
+    assert isinstance(state, ClecanianState)
+    luck = random.Random(seed)
+    while not state.is_over:
+        actor = state.to_act
+        if actor < 0:
+            choices = state.chance_choices()
+            state.apply(choices[luck.randrange(len(choices))])
+            continue
+        found.append(state.clone())
+        state.apply(bots[actor].choose(state.view(actor), state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("options", SETTINGS)
+def test_the_play_out_policy_always_picks_a_legal_action(options: dict[str, Any]) -> None:
+    weights = ClecanianGreedy.default_weights
+    for seed in range(2):
+        for state in policy_states({"rounds": 1, **options}, seed):
+            seat = state.to_act
+            policy = policy_for(state.game, state.view(seat), weights)
+            legal = state.legal_actions()
+            assert policy.decide(state.position, legal) in legal
+
+
+def test_the_play_out_policy_sees_only_what_the_actor_sees() -> None:
+    """Dealing the cards nobody can see anew never changes the policy's decision."""
+    from matchmaker.games.clecanian.determinize import determinize
+
+    weights = ClecanianGreedy.default_weights
+    states = policy_states({"players": 3, "rounds": 1}, 4)
+    for index, state in enumerate(states[::3]):
+        seat = state.to_act
+        view = state.view(seat)
+        policy = policy_for(state.game, view, weights)
+        twin = determinize(state.game, view, random.Random(index))
+        legal = state.legal_actions()
+        assert policy.decide(twin.position, legal) == policy.decide(state.position, legal)
+
+
+def test_the_column_table_is_the_valuers_column() -> None:
+    state = policy_states({"players": 2, "rounds": 1}, 1)[30]
+    valuer = Planner(state.game, state.view(state.to_act)).valuer
+    rows = valuer.table()
+    size = len(rows) - 1
+    for top in range(-1, size):
+        for bottom in range(-1, size):
+            assert rows[top + 1][bottom + 1] == pytest.approx(valuer.column(top, bottom))
+
+
+def test_the_play_out_policy_swaps_a_couple_into_its_column() -> None:
+    # Seat 1 shows Jade (KH) on top of column 0 and draws Theo (KC): under her, -10.
+    grid1 = ["KH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
+    events = [*opening(), ev(1, "draw_stock"), chance("KC")]
+    state = clecanian([PLAIN0, grid1], "TS", events)
+    policy = policy_for(state.game, state.view(1), ClecanianGreedy.default_weights)
+    assert policy.decide(state.position, state.legal_actions()) == c_act("swap", 5)

@@ -17,10 +17,57 @@ import json
 import statistics
 import sys
 import time
+from typing import Any
 
 from matchmaker import load_game
 from matchmaker.sim.runs import GameSpec, game_seed, run_games
 from matchmaker.sim.simulate import seating
+
+
+def duel(
+    game_name: str, first: str, other: str, players: int, deals: int, workers: int, seed: int
+) -> dict[str, Any]:
+    """Play the duel and return its figures (as ``--json`` prints them)."""
+    game = load_game(game_name, players=players)
+    bots = [first] + [other] * (players - 1)
+    specs = [
+        GameSpec(index=deal * players + r, seed=game_seed(seed, deal),
+                 seats=seating(bots, r, True))
+        for deal in range(deals)
+        for r in range(players)
+    ]  # fmt: skip
+    start = time.perf_counter()
+    outcomes = run_games(game, specs, workers=workers)
+    wall = time.perf_counter() - start
+    per_deal: list[float] = []
+    wins = 0
+    for deal in range(deals):
+        diffs = []
+        for r in range(players):
+            outcome = outcomes[deal * players + r]
+            seat = r  # seating puts the first bot at seat r in rotation r
+            score = outcome.scores[seat]
+            others = (sum(outcome.scores) - score) / (players - 1)
+            diffs.append(score - others)
+            wins += seat in outcome.winners
+        per_deal.append(statistics.mean(diffs))
+    mean = statistics.mean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5 if len(per_deal) > 1 else 0
+    advantage = -mean if game.name == "clecanian" else mean
+    return {
+        "game": game_name,
+        "players": players,
+        "first": first,
+        "other": other,
+        "deals": deals,
+        "games": len(specs),
+        "score_diff": round(mean, 3),
+        "score_diff_ci": [round(mean - half, 3), round(mean + half, 3)],
+        "advantage": round(advantage, 3),
+        "advantage_ci": [round(advantage - half, 3), round(advantage + half, 3)],
+        "win_rate": round(wins / len(specs), 4),
+        "wall_seconds": round(wall, 1),
+    }
 
 
 def main() -> None:
@@ -35,57 +82,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    game = load_game(args.game, players=args.players)
-    bots = [args.first] + [args.other] * (args.players - 1)
-    specs = [
-        GameSpec(index=deal * args.players + r, seed=game_seed(args.seed, deal),
-                 seats=seating(bots, r, True))
-        for deal in range(args.deals)
-        for r in range(args.players)
-    ]  # fmt: skip
-    start = time.perf_counter()
-    outcomes = run_games(game, specs, workers=args.workers)
-    wall = time.perf_counter() - start
-    per_deal: list[float] = []
-    wins = 0
-    for deal in range(args.deals):
-        diffs = []
-        for r in range(args.players):
-            outcome = outcomes[deal * args.players + r]
-            seat = r  # seating puts bot 0 at seat r in rotation r
-            score = outcome.scores[seat]
-            others = (sum(outcome.scores) - score) / (args.players - 1)
-            diffs.append(score - others)
-            wins += seat in outcome.winners
-        per_deal.append(statistics.mean(diffs))
-    mean = statistics.mean(per_deal)
-    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5 if len(per_deal) > 1 else 0
-    lower_wins = game.name == "clecanian"
-    advantage = -mean if lower_wins else mean
-    summary = {
-        "game": args.game,
-        "players": args.players,
-        "first": args.first,
-        "other": args.other,
-        "deals": args.deals,
-        "games": len(specs),
-        "score_diff": round(mean, 3),
-        "score_diff_ci": [round(mean - half, 3), round(mean + half, 3)],
-        "advantage": round(advantage, 3),
-        "win_rate": round(wins / len(specs), 4),
-        "wall_seconds": round(wall, 1),
-    }
+    summary = duel(
+        args.game, args.first, args.other, args.players, args.deals, args.workers, args.seed
+    )
     if args.json:
         json.dump(summary, sys.stdout)
         print()
         return
+    low, high = summary["advantage_ci"]
     print(
         f"{args.game} {args.players}p: {args.first} vs {args.other} x{args.players - 1}, "
-        f"{args.deals} deals x {args.players} rotations, {wall:.0f} s"
+        f"{args.deals} deals x {args.players} rotations, {summary['wall_seconds']:.0f} s"
     )
-    print(f"score - others' mean: {mean:+.2f} ± {half:.2f} (95%)")
-    print(f"advantage (positive = {args.first} better): {advantage:+.2f} ± {half:.2f}")
-    print(f"win rate: {wins / len(specs):.3f}")
+    print(f"score - others' mean: {summary['score_diff']:+.2f}")
+    print(f"advantage (positive = {args.first} better): {summary['advantage']:+.2f} "
+          f"[{low:+.2f}, {high:+.2f}] (95%)")  # fmt: skip
+    print(f"win rate: {summary['win_rate']:.3f}")
 
 
 if __name__ == "__main__":

@@ -18,13 +18,17 @@ from typing import Any
 from matchmaker import load_game
 from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
-from matchmaker.bots.clecanian.search import play_to_horizon
+from matchmaker.bots.clecanian.plan import Planner
+from matchmaker.bots.clecanian.search import play_to_horizon, policy_for
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import determinize as clecanian_world
 from matchmaker.games.purrfect.determinize import determinize as purrfect_world
+
+#: Worlds played from each position (a search decides on one position for many worlds).
+WORLDS = 40
 
 
 def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
@@ -43,7 +47,26 @@ def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
 
 
 def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
-    """Play-out decisions per CPU second in Clecanian Golf."""
+    """Play-out decisions per CPU second in Clecanian Golf, with the hard bot's play-out
+    policy (``QuickPolicy``)."""
+    states = positions("clecanian", players, 8)
+    rng = random.Random(1)
+    steps = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        for state in states:
+            view = state.view(state.to_act)
+            policy = policy_for(state.game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
+            for _ in range(WORLDS):
+                world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
+                made, _ = play_to_horizon(world, rng, horizon, policy)
+                steps += made
+    return steps / (time.thread_time() - start)
+
+
+def clecanian_planner_rate(players: int, seconds: float, horizon: int) -> float:
+    """The same with the heuristic's ``Planner`` on a view at every step, as ``strong-v1``'s
+    play-outs decide (the figure before the fast path)."""
     states = positions("clecanian", players, 8)
     rng = random.Random(1)
     steps = 0
@@ -52,10 +75,32 @@ def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
         for state in states:
             view = state.view(state.to_act)
             know = Knowledge.of(state.game, view)  # type: ignore[arg-type]
-            world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
-            made, _ = play_to_horizon(world, rng, horizon, know, DEFAULT_WEIGHTS)
-            steps += made
+            for _ in range(WORLDS):
+                world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
+                steps += planner_play_out(world, rng, horizon, know)
     return steps / (time.thread_time() - start)
+
+
+def planner_play_out(world: Any, rng: random.Random, horizon: int, know: Knowledge) -> int:
+    """One play-out deciding with a ``Planner`` on a view at every step; its decisions."""
+    steps = 0
+    last = world.position.turns + horizon
+    start_round = world.round
+    while not world.is_over and world.round == start_round:
+        if world.to_act == CHANCE:
+            choices = world.chance_choices()
+            world.apply(choices[int(rng.random() * len(choices))])
+            continue
+        if world.position.turns >= last:
+            break
+        legal = world.legal_actions()
+        steps += 1
+        if len(legal) == 1:
+            world.apply(legal[0])
+        else:
+            planner = Planner(world.game, world.view(world.to_act), know, DEFAULT_WEIGHTS)
+            world.apply(planner.choose(legal))
+    return steps
 
 
 def purrfect_rate(players: int, seconds: float) -> float:
@@ -70,8 +115,9 @@ def purrfect_rate(players: int, seconds: float) -> float:
             bot = PurrfectGreedy(state.game, seat, 0)
             reading = bot.read(state.view(seat))
             playout = Playout(players, reading.pool, bot.tuning)
-            world = purrfect_world(state.game, reading.view, rng)  # type: ignore[arg-type]
-            playout.run(world)
+            for _ in range(WORLDS):
+                world = purrfect_world(state.game, reading.view, rng)  # type: ignore[arg-type]
+                playout.run(world)
             steps += playout.steps
     return steps / (time.thread_time() - start)
 
@@ -82,11 +128,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--horizon", type=int, default=8)
     args = parser.parse_args()
-    print("| game | players | play-out decisions / CPU s |")
+    print(f"| game, play-out policy (horizon {args.horizon}) | players | decisions / CPU s |")
     print("|---|---:|---:|")
     for players in (2, 3, 4):
+        rate = clecanian_planner_rate(players, args.seconds, args.horizon)
+        print(f"| clecanian, Planner on views | {players} | {rate:,.0f} |", flush=True)
         rate = clecanian_rate(players, args.seconds, args.horizon)
-        print(f"| clecanian (horizon {args.horizon}) | {players} | {rate:,.0f} |", flush=True)
+        print(f"| clecanian, QuickPolicy | {players} | {rate:,.0f} |", flush=True)
     for players in (3, 4):
         print(f"| purrfect | {players} | {purrfect_rate(players, args.seconds):,.0f} |", flush=True)
 

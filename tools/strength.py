@@ -1,53 +1,51 @@
 """Regenerate the strength and decision-time tables of docs/bots.md.
 
-    .venv/bin/python tools/strength.py --games 200 --workers 2 > /tmp/strength.md
+    .venv/bin/python tools/strength.py --deals 200 --workers 2 --busy > /tmp/strength.md
 
-Each matchup is one ``matchmaker simulate GAME --bots A,B,B... --swap-seats --json`` run; the
-table shows the first bot against copies of the second. Decision times come from a few games
-played with a clock around every decision: the CPU time of the deciding thread, so that they
-say what one core spends whatever else the machine is doing.
+Every strength line is a paired duel (``tools/duel.py``): one bot against copies of another on
+the same deals, each deal played once per rotation of the seats; the figure is the first bot's
+advantage in points a game over the mean of the others (positive: it is better, in both games)
+with its 95% interval over deals, and its win rate.
+
+``openspiel-ismcts`` is given the same CPU time per decision as ``hard``: the script times
+``hard`` (below), times OpenSpiel's ISMCTS at ``PROBE_SIMULATIONS`` simulations a decision in
+the same games, and seats it as ``openspiel-ismcts@simulations=N`` with N scaled so that its
+mean CPU time per decision matches ``hard``'s.
+
+Decision times are the CPU time of the deciding thread of the bot at seat 0 against ``medium``
+bots, so that they say what one core spends whatever else the machine is doing; ``--busy``
+keeps another process spinning meanwhile, as a loaded machine would.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
+
+from duel import duel
 
 from matchmaker import load_game
 from matchmaker.bots import Bot, make_bot, play_game
 from matchmaker.core.actions import Action
 
-MATCHUPS = (("strong", "greedy"), ("greedy", "random"))
-PLAYER_COUNTS = {"purrfect": (2, 3, 4), "clecanian": (2, 3, 4)}
-
-
-def simulate(game: str, bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    """One simulate run, read from its JSON output."""
-    command = [
-        sys.executable, "-m", "matchmaker", "simulate", game,
-        "--bots", ",".join(bots), "--games", str(games), "--seed", str(seed),
-        "--workers", str(workers), "--swap-seats", "--json", "--quiet",
-    ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
-
-
-def estimate(value: float, interval: Sequence[float] | None, digits: int) -> str:
-    """A value with its 95% interval."""
-    if interval is None:
-        return f"{value:.{digits}f}"
-    return f"{value:.{digits}f} [{interval[0]:.{digits}f}, {interval[1]:.{digits}f}]"
+#: The player counts of each game's lines (Purrfect Match at 2 ties by the game's nature).
+PLAYER_COUNTS = {"clecanian": (2, 3, 4), "purrfect": (3, 4)}
+#: (first bot, other bot) of the strength lines; ``ismcts`` is OpenSpiel's at equal time.
+LINES = (("hard", "medium"), ("medium", "easy"), ("hard", "ismcts"))
+#: The lines against the first bots, kept as yardsticks.
+YARDSTICK_LINES = (("medium", "greedy-v1"), ("hard", "greedy-v1"))
+#: Simulations of the ISMCTS bot while it is timed.
+PROBE_SIMULATIONS = 50
 
 
 class Timed(Bot[Any]):
-    """Wraps a bot and clocks each of its decisions."""
+    """Wraps a bot and clocks each of its decisions (CPU time of this thread)."""
 
     def __init__(self, inner: Bot[Any], times: list[float]) -> None:
         super().__init__(inner.game, inner.seat)
@@ -68,76 +66,119 @@ class Timed(Bot[Any]):
 
 
 def decision_times(game_name: str, bot: str, players: int, games: int) -> list[float]:
-    """Seconds per decision of ``bot`` at seat 0 against greedy bots."""
+    """CPU seconds per decision of ``bot`` at seat 0 against ``medium`` bots (decisions with
+    one legal action included: they are decisions too)."""
     game = load_game(game_name, players=players)
     times: list[float] = []
     for seed in range(games):
         seats: list[Bot[Any]] = [Timed(make_bot(bot, game, 0, seed), times)]
-        seats += [make_bot("greedy", game, s, seed) for s in range(1, players)]
+        seats += [make_bot("medium", game, s, seed) for s in range(1, players)]
         play_game(game, seats, seed)
     return times
+
+
+@contextmanager
+def busy(on: bool) -> Iterator[None]:
+    """Another process spinning on a core while the block runs (when ``on``)."""
+    if not on:
+        yield
+        return
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        hog.kill()
+        hog.wait()
 
 
 def main() -> None:
     """Print the markdown tables."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=200, help="deals per strength line")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--timing-games", type=int, default=3)
-    parser.add_argument("--first", action="append", help="only matchups with this first bot")
-    parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--busy", action="store_true", help="time with another core busy")
     parser.add_argument("--no-strength", action="store_true", help="only the decision times")
+    parser.add_argument("--yardsticks", action="store_true", help="also the lines vs v1 bots")
     parser.add_argument("--game", action="append", help="only this game")
     parser.add_argument("--players", type=int, action="append", help="only these counts")
+    parser.add_argument("--line", action="append", help="only lines FIRST,OTHER")
     args = parser.parse_args()
+    hard_times = timing_table(args)
     if not args.no_strength:
-        strength_table(args)
-    if not args.no_timing:
-        timing_table(args)
+        strength_table(args, hard_times)
 
 
-def strength_table(args: argparse.Namespace) -> None:
-    """The strength lines: each matchup run through ``matchmaker simulate``."""
-    print("| game | players | bots | games | first bot's win rate (95% CI) | ", end="")
-    print("its mean score - others' (95% CI) | the others' win rate (95% CI) |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+def configurations(args: argparse.Namespace) -> Iterator[tuple[str, int]]:
+    """The (game, players) the run covers."""
     for game, counts in PLAYER_COUNTS.items():
         if args.game and game not in args.game:
             continue
-        for players in args.players or counts:
-            for first, other in MATCHUPS:
-                if args.first and first not in args.first:
-                    continue
-                bots = [first] + [other] * (players - 1)
-                result = simulate(game, bots, args.games, args.seed, args.workers)
-                a, b = result["bots"][first], result["bots"][other]
-                print(
-                    f"| {game} | {players} | {first} vs {other} x{players - 1} | "
-                    f"{result['games']} | {estimate(a['win_rate'], a['win_rate_ci'], 3)} | "
-                    f"{estimate(a['mean_score_diff'], a['mean_score_diff_ci'], 1)} | "
-                    f"{estimate(b['win_rate'], b['win_rate_ci'], 3)} |",
-                    flush=True,
-                )
+        for players in counts:
+            if not args.players or players in args.players:
+                yield game, players
 
 
-def timing_table(args: argparse.Namespace) -> None:
-    """CPU seconds per decision of each bot at seat 0 against ``greedy`` bots."""
-    print()
+def timing_table(args: argparse.Namespace) -> dict[tuple[str, int], float]:
+    """The decision-time table; returns ``hard``'s mean per configuration."""
     print("| game | bot | players | decisions timed | mean s | median s | max s |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    for game in PLAYER_COUNTS:
-        if args.game and game not in args.game:
-            continue
-        for bot in ("greedy", "strong"):
-            for players in args.players or PLAYER_COUNTS[game]:
+    means: dict[tuple[str, int], float] = {}
+    with busy(args.busy):
+        for game, players in configurations(args):
+            for bot in ("medium", "hard"):
                 times = decision_times(game, bot, players, args.timing_games)
+                if bot == "hard":
+                    means[game, players] = statistics.mean(times)
                 print(
                     f"| {game} | {bot} | {players} | {len(times)} | "
                     f"{statistics.mean(times):.4f} | {statistics.median(times):.4f} | "
                     f"{max(times):.4f} |",
                     flush=True,
                 )
+    return means
+
+
+def ismcts_spec(game: str, players: int, target: float, games: int) -> tuple[str, float]:
+    """The ISMCTS bot with as many simulations as fit in ``target`` CPU seconds a decision,
+    and its probe's mean time per simulation."""
+    times = [t for t in decision_times(game, f"openspiel-ismcts@simulations={PROBE_SIMULATIONS}",
+                                       players, games) if t > 0.001]  # fmt: skip
+    per_simulation = statistics.mean(times) / PROBE_SIMULATIONS
+    simulations = max(1, round(target / per_simulation))
+    return f"openspiel-ismcts@simulations={simulations}", per_simulation
+
+
+def strength_table(args: argparse.Namespace, hard_times: dict[tuple[str, int], float]) -> None:
+    """The strength lines, each a paired duel."""
+    print()
+    print("| game | players | first vs others | deals (games) | first's advantage, points a game "
+          "(95% CI) | first's win rate |")  # fmt: skip
+    print("|---|---:|---|---:|---:|---:|")
+    lines = LINES + (YARDSTICK_LINES if args.yardsticks else ())
+    notes = []
+    for game, players in configurations(args):
+        for first, other in lines:
+            if args.line and f"{first},{other}" not in args.line:
+                continue
+            if other == "ismcts":
+                target = hard_times[game, players]
+                other, per_sim = ismcts_spec(game, players, target, args.timing_games)
+                notes.append(
+                    f"{game} {players}p: hard {target * 1000:.0f} ms a decision; ISMCTS "
+                    f"{per_sim * 1000:.2f} ms a simulation -> {other}"
+                )
+            result = duel(game, first, other, players, args.deals, args.workers, args.seed)
+            low, high = result["advantage_ci"]
+            print(
+                f"| {game} | {players} | {first} vs {other} x{players - 1} | "
+                f"{args.deals} ({result['games']}) | {result['advantage']:+.1f} "
+                f"[{low:+.1f}, {high:+.1f}] | {result['win_rate']:.3f} |",
+                flush=True,
+            )
+    for note in notes:
+        print(f"\n- {note}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -18,6 +18,7 @@ from matchmaker import load_game
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
 from matchmaker.bots.runner import play_game
+from matchmaker.core.errors import OptionError
 from matchmaker.core.play import play_random
 from matchmaker.games.clecanian.actions import DRAW_STOCK, SWAP_ACTIONS
 from matchmaker.games.purrfect.actions import NOMINATE_ACTIONS, PRESENT_ACTIONS, REJECT
@@ -426,7 +427,14 @@ def test_matchmaker_bots_play_in_openspiel() -> None:
 
 
 class QuickISMCTS(OpenSpielISMCTS):
-    simulations: ClassVar[int] = 8
+    simulations = 8
+
+
+def test_openspiel_bot_takes_its_simulations_as_a_setting() -> None:
+    game = load_game("purrfect", players=3)
+    assert make_bot("openspiel-ismcts@simulations=7", game, 0, 1).simulations == 7  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match="at least 1 simulation"):
+        make_bot("openspiel-ismcts@simulations=0", game, 0, 1)
 
 
 @pytest.mark.parametrize(

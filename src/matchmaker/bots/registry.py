@@ -1,8 +1,15 @@
-"""Finding bots by name, by level, or as a plug-in class ``package.module:ClassName``."""
+"""Finding bots by name, by level, or as a plug-in class ``package.module:ClassName``.
+
+A bot may be asked for with settings, ``name@key=value@key=value`` (``hard@seconds=0.3``,
+``openspiel-ismcts@simulations=400``; ``@`` rather than a comma, which separates the seats of
+``--bots``): numbers passed to the bot's keyword-only constructor
+arguments (``make_bot``; ``check_bot`` names what is wrong). ``bot_class`` takes a plain name.
+"""
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 from matchmaker.bots.base import Bot
@@ -81,6 +88,67 @@ def bot_class(name: str, game_name: str) -> type[Bot[Any]]:
     return cls
 
 
-def make_bot(name: str, game: Game[Any], seat: int, seed: int | str) -> Bot[Any]:
-    """A bot of the given name (or level, or plug-in class) for one seat."""
-    return bot_class(name, game.name)(game, seat, seed)
+def split_spec(spec: str) -> tuple[str, dict[str, int | float]]:
+    """A bot name with settings, split: ``"hard@seconds=0.3"`` -> ``("hard", {"seconds": 0.3})``.
+
+    >>> split_spec("strong@worlds=16@seconds=0.25")
+    ('strong', {'worlds': 16, 'seconds': 0.25})
+    """
+    name, at, rest = spec.partition("@")
+    settings: dict[str, int | float] = {}
+    if not at:
+        return name, settings
+    for item in rest.split("@"):
+        key, eq, text = item.partition("=")
+        if not eq or not key.isidentifier():
+            raise OptionError(f"bot {spec!r}: settings are key=value pairs, each after an @")
+        settings[key] = _number(spec, key, text)
+    return name, settings
+
+
+def _number(spec: str, key: str, text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise OptionError(f"bot {spec!r}: setting {key} must be a number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise OptionError(f"bot {spec!r}: setting {key} must be a finite number")
+    return value
+
+
+def bot_settings(cls: type[Bot[Any]]) -> list[str]:
+    """The settings a bot class takes: its keyword-only constructor arguments that are
+    numbers."""
+    parameters = inspect.signature(cls.__init__).parameters.values()
+    return [
+        p.name
+        for p in parameters
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+        and any(kind in str(p.annotation) for kind in ("int", "float"))
+    ]
+
+
+def check_bot(spec: str, game_name: str) -> tuple[type[Bot[Any]], dict[str, int | float]]:
+    """The class and settings of a bot asked for as ``name[@key=value...]`` in
+    ``game_name`` (OptionError naming what is wrong)."""
+    name, settings = split_spec(spec)
+    cls = bot_class(name, game_name)
+    allowed = bot_settings(cls)
+    for key, value in settings.items():
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise OptionError(f"bot {name!r} has no setting {key!r} (its settings: {known})")
+        if value < 0:
+            raise OptionError(f"bot {spec!r}: setting {key} must not be negative")
+    return cls, settings
+
+
+def make_bot(spec: str, game: Game[Any], seat: int, seed: int | str) -> Bot[Any]:
+    """A bot of the given name (or level, or plug-in class, with any settings) for one
+    seat."""
+    cls, settings = check_bot(spec, game.name)
+    return cls(game, seat, seed, **settings)

@@ -31,7 +31,7 @@ import numpy as np
 from gymnasium import spaces
 
 from matchmaker.bots.base import Bot
-from matchmaker.bots.registry import bot_class, make_bot
+from matchmaker.bots.registry import check_bot, make_bot
 from matchmaker.bots.runner import BotError
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.driver import Driver
@@ -76,7 +76,7 @@ class MatchmakerEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 f"not {len(names)}"
             )
         for name in names:
-            bot_class(name, self.game.name)
+            check_bot(name, self.game.name)
         self.opponents = names
         self.observation_space = observation_space(self.codec)
         self.action_space = spaces.Discrete(self.codec.num_actions)

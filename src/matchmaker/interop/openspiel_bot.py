@@ -22,7 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
 from matchmaker.core.actions import CHANCE, Action
-from matchmaker.core.errors import MatchmakerError
+from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.game import Game
 from matchmaker.core.play import play_random
 from matchmaker.interop.openspiel import (
@@ -70,10 +70,16 @@ class OpenSpielISMCTS(Bot[Any]):
     name: ClassVar[str] = "openspiel-ismcts"
     games: ClassVar[tuple[str, ...]] = ("purrfect", "clecanian")
     #: Simulations per decision.
-    simulations: ClassVar[int] = 100
+    simulations: int = 100
 
-    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
+    def __init__(
+        self, game: Game[Any], seat: int, seed: int | str = 0, *, simulations: int | None = None
+    ) -> None:
         super().__init__(game, seat, seed)
+        if simulations is not None:
+            if simulations < 1:
+                raise OptionError("openspiel-ismcts needs at least 1 simulation a decision")
+            self.simulations = simulations
         self.spiel_game = spiel_game(game)
         self.codec = self.spiel_game.codec
         self.search = ismcts.ISMCTSBot(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from matchmaker.bots.registry import bot_class, make_bot
+from matchmaker.bots.registry import check_bot, make_bot
 from matchmaker.bots.runner import play_game, seat_seed
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.game import Game
@@ -75,9 +75,10 @@ def lower_score_wins(outcomes: Sequence[GameOutcome]) -> bool | None:
 
 
 def check_bots(game: Game[Any], names: Sequence[str]) -> None:
-    """Raise OptionError unless every name is a bot that plays ``game``."""
+    """Raise OptionError unless every name is a bot that plays ``game`` (with settings it
+    takes)."""
     for name in dict.fromkeys(names):
-        bot_class(name, game.name)
+        check_bot(name, game.name)
 
 
 def play_spec(game: Game[Any], spec: GameSpec, records_dir: Path | None = None) -> GameOutcome:

@@ -252,6 +252,39 @@ class GridValuer:
             value = self._columns[key] = score - credit
         return value
 
+    def table(self) -> list[list[float]]:
+        """Every column's value at once: ``table()[top + 1][bottom + 1]`` is
+        ``column(top, bottom)`` (index 0 for ``UNKNOWN``), computed with the per-card parts
+        of ``pair_credit`` found once (a test checks it against ``column``)."""
+        size = self.know.tables.size
+        know = self.know
+        looks = self._looks
+        hope: list[tuple[float, float] | None] = [None] * size  # (chance, paired score)
+        if looks > 0 and self._m > 0:
+            for card in range(size):
+                found, paired = know.pairing(card)
+                if found:
+                    chance = 1.0 - math.pow(1.0 - found / self._m, looks)
+                    hope[card] = (self.weights.pair_credit * chance, paired)
+        scores = know.tables.column
+        rows = [[self.column(UNKNOWN, bottom) for bottom in range(UNKNOWN, size)]]
+        for top in range(size):
+            row = [self.column(top, UNKNOWN)]
+            top_hope = hope[top]
+            by_top = scores[top]
+            for bottom in range(size):
+                score = by_top[bottom]
+                credit = 0.0
+                if score > 0:
+                    if top_hope is not None and top_hope[1] < score:
+                        credit = top_hope[0] * (score - top_hope[1])
+                    bottom_hope = hope[bottom]
+                    if bottom_hope is not None and bottom_hope[1] < score:
+                        credit = max(credit, bottom_hope[0] * (score - bottom_hope[1]))
+                row.append(score - credit)
+            rows.append(row)
+        return rows
+
     def woman_loss(self, top: int, bottom: int) -> float:
         """The worst a column loses when one of its face-up women is abducted (her place
         refilled by an unknown card)."""

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from matchmaker.bots.clecanian.evaluate import Knowledge, Weights
 from matchmaker.bots.clecanian.plan import Planner
+from matchmaker.bots.clecanian.quick import QuickPolicy
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.games.clecanian.determinize import determinize
 from matchmaker.games.clecanian.game import ClecanianGame
@@ -42,57 +43,58 @@ from matchmaker.games.clecanian.view import ClecanianView
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a decision may search: at most ``worlds`` sampled worlds, at most ``steps``
-    play-out decisions in all, and, when ``seconds`` is set, at most that much CPU time of the
-    deciding thread (then the decision depends on the machine's speed)."""
+    """How much a decision may search: at most ``worlds`` sampled worlds, at most
+    ``steps_per_world`` play-out decisions a world on average, and, when ``seconds`` is set, at
+    most that much CPU time of the deciding thread (then the decision depends on the machine's
+    speed)."""
 
-    worlds: int = 48
-    steps: int = 6000
+    worlds: int = 200
+    steps_per_world: int = 125
     seconds: float | None = None
     #: Worlds played at least, whatever the clock says.
     min_worlds: int = 4
 
 
-def leaf_score(
-    state: ClecanianState, seat: int, know: Knowledge, weights: Weights, round_over: bool
-) -> float:
+def leaf_score(state: ClecanianState, seat: int, policy: QuickPolicy, round_over: bool) -> float:
     """How good a world's leaf is for ``seat`` (lower is better): its expected game total
     minus the lowest expected total of the others; the exact totals once the round is
     over."""
     totals: list[float] = list(state.totals())
     if not round_over:
-        game = state.game
+        p = state.position
         for s in range(len(totals)):
-            totals[s] += Planner(game, state.view(s), know, weights).grid_value()
+            totals[s] += policy.grid_value(policy.seen_grid(p, s))
     mine = totals[seat]
     return mine - min(t for s, t in enumerate(totals) if s != seat)
 
 
 def play_to_horizon(
-    state: ClecanianState, luck: random.Random, horizon: int, know: Knowledge, weights: Weights
+    state: ClecanianState, luck: random.Random, horizon: int, policy: QuickPolicy
 ) -> tuple[int, bool]:
-    """Play ``state`` on with every seat on the heuristic, for ``horizon`` turns of the table
+    """Play ``state`` on with every seat on ``policy``, for ``horizon`` turns of the table
     or to the end of the round: the number of decisions made, and whether the round is
     over."""
-    game = state.game
     start_round = state.round
-    last_turn = state.position.turns + horizon
+    p = state.position
+    last_turn = p.turns + horizon
     steps = 0
     while not state.is_over and state.round == start_round:
-        actor = state.to_act
-        if actor == CHANCE:
+        if p.actor == CHANCE:
             choices = state.chance_choices()
             state.apply(choices[int(luck.random() * len(choices))])
             continue
-        if state.position.turns >= last_turn:
+        if p.turns >= last_turn:
             break
         legal = state.legal_actions()
         steps += 1
-        if len(legal) == 1:
-            state.apply(legal[0])
-        else:
-            state.apply(Planner(game, state.view(actor), know, weights).choose(legal))
+        state.apply(legal[0] if len(legal) == 1 else policy.decide(p, legal))
     return steps, state.is_over or state.round != start_round
+
+
+def policy_for(game: ClecanianGame, view: ClecanianView, weights: Weights) -> QuickPolicy:
+    """The play-out policy of a decision: the deciding seat's column values."""
+    planner = Planner(game, view, Knowledge.of(game, view), weights)
+    return QuickPolicy(planner.valuer, planner.tabs.joker, weights.final_gain)
 
 
 def compare_options(
@@ -109,9 +111,10 @@ def compare_options(
     seat = view.seat
     scores: list[list[float]] = [[] for _ in options]
     played = 0
-    know = Knowledge.of(game, view)
+    policy = policy_for(game, view, weights)
     start = time.thread_time()
-    while len(scores[0]) < budget.worlds and played < budget.steps:
+    steps_cap = budget.worlds * budget.steps_per_world
+    while len(scores[0]) < budget.worlds and played < steps_cap:
         if (
             budget.seconds is not None
             and len(scores[0]) >= budget.min_worlds
@@ -123,7 +126,7 @@ def compare_options(
         for i, action in enumerate(options):
             state = world.clone()
             state.apply(action)
-            steps, over = play_to_horizon(state, random.Random(luck), horizon, know, weights)
+            steps, over = play_to_horizon(state, random.Random(luck), horizon, policy)
             played += steps
-            scores[i].append(leaf_score(state, seat, know, weights, over))
+            scores[i].append(leaf_score(state, seat, policy, over))
     return scores
