@@ -17,6 +17,7 @@ from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.playout import best_option
 from matchmaker.bots.clecanian.search import (
     Budget,
+    StockOrder,
     compare_options,
     leaf_score,
     play_to_horizon,
@@ -188,7 +189,7 @@ def test_play_to_horizon_stops_after_the_horizon_or_at_the_round_end() -> None:
     state = mid_round(players=3)
     start_turns, start_round = state.position.turns, state.round
     policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
-    steps, over = play_to_horizon(state, random.Random(1), 4, policy)
+    steps, over = play_to_horizon(state, StockOrder.shuffled(state, random.Random(1)), 4, policy)
     assert steps > 0
     if over:
         assert state.round != start_round or state.is_over
@@ -201,7 +202,7 @@ def test_play_to_horizon_stops_after_the_horizon_or_at_the_round_end() -> None:
 def test_a_finished_round_is_scored_by_its_exact_totals() -> None:
     state = mid_round(players=2)
     policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
-    _, over = play_to_horizon(state, random.Random(2), 1000, policy)
+    _, over = play_to_horizon(state, StockOrder.shuffled(state, random.Random(2)), 1000, policy)
     assert over
     totals = state.totals()
     assert leaf_score(state, 0, policy, True) == totals[0] - totals[1]

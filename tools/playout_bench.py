@@ -19,7 +19,7 @@ from matchmaker import load_game
 from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
 from matchmaker.bots.clecanian.plan import Planner
-from matchmaker.bots.clecanian.search import play_to_horizon, policy_for
+from matchmaker.bots.clecanian.search import StockOrder, play_to_horizon, policy_for
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
 from matchmaker.core.actions import CHANCE
@@ -59,7 +59,7 @@ def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
             policy = policy_for(state.game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
             for _ in range(WORLDS):
                 world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
-                made, _ = play_to_horizon(world, rng, horizon, policy)
+                made, _ = play_to_horizon(world, StockOrder.shuffled(world, rng), horizon, policy)
                 steps += made
     return steps / (time.thread_time() - start)
 

@@ -33,10 +33,18 @@ from matchmaker.games.clecanian.position import EMPTY, ClecanianPosition
 class QuickPolicy:
     """Decides for any seat of a world from one shared table of column values."""
 
-    def __init__(self, valuer: GridValuer, jokers: Sequence[bool], final_gain: float) -> None:
+    def __init__(
+        self,
+        valuer: GridValuer,
+        jokers: Sequence[bool],
+        final_gain: float,
+        leaf_valuer: GridValuer | None = None,
+    ) -> None:
         self.valuer = valuer
         #: ``table[top + 1][bottom + 1]``: a column's value (index 0: an unknown card).
         self.table = valuer.table()
+        #: The same at the play-outs' leaves, where fewer turns are left to hope for a couple.
+        self.leaf_table = leaf_valuer.table() if leaf_valuer is not None else self.table
         self.jokers = jokers
         self.cols = valuer.columns
         #: What an opponent is expected to gain on its final turn once somebody goes out.
@@ -59,6 +67,12 @@ class QuickPolicy:
         """The value of a grid (lower is better)."""
         cols = self.cols
         table = self.table
+        return sum(table[grid[c] + 1][grid[cols + c] + 1] for c in range(cols))
+
+    def leaf_value(self, grid: list[int]) -> float:
+        """The value of a grid at a play-out's leaf."""
+        cols = self.cols
+        table = self.leaf_table
         return sum(table[grid[c] + 1][grid[cols + c] + 1] for c in range(cols))
 
     def best_swap(self, grid: list[int], card: int) -> tuple[float, int]:

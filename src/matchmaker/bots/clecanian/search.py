@@ -6,7 +6,8 @@ them in the same **worlds**: whole states drawn uniformly from what its view lea
 (``matchmaker.games.clecanian.determinize``). In a world every seat then follows the heuristic
 of ``plan`` on its own view of that world, for ``horizon`` turns of the table or to the end of
 the round, whichever comes first; the options of one world meet the same cards from the stock
-(common random numbers), so their difference is measured on the same luck.
+(common random numbers: one order of the stock per world, ``StockOrder``), so their
+difference is measured on the same luck.
 
 A play-out is scored at its **leaf** by expected grid values, not by playing to the end: each
 seat's game total so far plus the heuristic's value of its grid from its own view of the leaf
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from matchmaker.bots.clecanian.evaluate import Knowledge, Weights
@@ -37,6 +38,7 @@ from matchmaker.bots.clecanian.quick import QuickPolicy
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.games.clecanian.determinize import determinize
 from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.phases import DRAW_CARD, USE
 from matchmaker.games.clecanian.state import ClecanianState
 from matchmaker.games.clecanian.view import ClecanianView
 
@@ -63,13 +65,44 @@ def leaf_score(state: ClecanianState, seat: int, policy: QuickPolicy, round_over
     if not round_over:
         p = state.position
         for s in range(len(totals)):
-            totals[s] += policy.grid_value(policy.seen_grid(p, s))
+            totals[s] += policy.leaf_value(policy.seen_grid(p, s))
     mine = totals[seat]
     return mine - min(t for s, t in enumerate(totals) if s != seat)
 
 
+class StockOrder:
+    """The order of a world's stock, the same for every option played in it: each card
+    taken from the stock is the first of ``order`` still there (a card that came back with a
+    reshuffle, at random from ``luck``). So two options meet the same cards, shifted only by
+    the cards they take themselves, and their difference is measured on the same luck."""
+
+    def __init__(self, order: Sequence[Action], luck: random.Random) -> None:
+        self.order = order
+        self.luck = luck
+        self.next = 0
+
+    @classmethod
+    def shuffled(cls, state: ClecanianState, rng: random.Random) -> StockOrder:
+        """A random order of ``state``'s stock."""
+        order = list(state.position.stock)
+        rng.shuffle(order)
+        return cls(order, random.Random(rng.getrandbits(64)))
+
+    def card(self, state: ClecanianState) -> Action:
+        """The card the stock gives now."""
+        choices = state.chance_choices()
+        there = set(choices)
+        order = self.order
+        while self.next < len(order):
+            card = order[self.next]
+            self.next += 1
+            if card in there:
+                return card
+        return choices[int(self.luck.random() * len(choices))]
+
+
 def play_to_horizon(
-    state: ClecanianState, luck: random.Random, horizon: int, policy: QuickPolicy
+    state: ClecanianState, stock: StockOrder, horizon: int, policy: QuickPolicy
 ) -> tuple[int, bool]:
     """Play ``state`` on with every seat on ``policy``, for ``horizon`` turns of the table
     or to the end of the round: the number of decisions made, and whether the round is
@@ -80,8 +113,7 @@ def play_to_horizon(
     steps = 0
     while not state.is_over and state.round == start_round:
         if p.actor == CHANCE:
-            choices = state.chance_choices()
-            state.apply(choices[int(luck.random() * len(choices))])
+            state.apply(stock.card(state))
             continue
         if p.turns >= last_turn:
             break
@@ -91,10 +123,50 @@ def play_to_horizon(
     return steps, state.is_over or state.round != start_round
 
 
-def policy_for(game: ClecanianGame, view: ClecanianView, weights: Weights) -> QuickPolicy:
-    """The play-out policy of a decision: the deciding seat's column values."""
+def policy_for(
+    game: ClecanianGame, view: ClecanianView, weights: Weights, horizon: int = 0
+) -> QuickPolicy:
+    """The play-out policy of a decision: the deciding seat's column values, and at the
+    leaves the same with the turns of the horizon gone."""
     planner = Planner(game, view, Knowledge.of(game, view), weights)
-    return QuickPolicy(planner.valuer, planner.tabs.joker, weights.final_gain)
+    know = planner.know
+    leaf_turns = max(0.0, planner.turns_left - horizon / view.players)
+    leaf = know.valuer(planner.cols, leaf_turns, planner.valuer.hit_chance, weights)
+    return QuickPolicy(planner.valuer, planner.tabs.joker, weights.final_gain, leaf)
+
+
+#: How the deciding seat completes its own turn after an option: the medium bot's decision
+#: on its view of the world (a view it could really have, so the answer depends on it alone).
+FollowUp = Callable[[ClecanianView, Sequence[Action]], Action]
+
+
+class OwnTurn:
+    """Finishes the deciding seat's turn in a world with ``decide`` (a card drawn by an option
+    is used as the medium bot would), remembering each answer: in every world the seat's view
+    differs only by the card it drew, so few distinct decisions are ever asked for."""
+
+    def __init__(self, seat: int, decide: FollowUp) -> None:
+        self.seat = seat
+        self.decide = decide
+        self.known: dict[tuple[str, str | None], Action] = {}
+
+    def finish(self, state: ClecanianState, stock: StockOrder) -> None:
+        """Play chance and the seat's own decisions until another seat is to act."""
+        p = state.position
+        while not state.is_over:
+            if p.actor == CHANCE:
+                if p.phase is not DRAW_CARD:
+                    return
+                state.apply(stock.card(state))
+                continue
+            if p.actor != self.seat or p.phase is not USE:
+                return
+            view = state.view(self.seat)
+            key = (view.phase.value, view.drawn)
+            action = self.known.get(key)
+            if action is None:
+                action = self.known[key] = self.decide(view, state.legal_actions())
+            state.apply(action)
 
 
 def compare_options(
@@ -105,13 +177,16 @@ def compare_options(
     rng: random.Random,
     horizon: int,
     weights: Weights,
+    follow_up: FollowUp | None = None,
 ) -> list[list[float]]:
-    """The leaf scores of each option, world by world (every option in the same worlds)."""
+    """The leaf scores of each option, world by world (every option in the same worlds).
+    With ``follow_up``, the deciding seat finishes the turn an option starts with it."""
     assert view.seat is not None
     seat = view.seat
     scores: list[list[float]] = [[] for _ in options]
     played = 0
-    policy = policy_for(game, view, weights)
+    policy = policy_for(game, view, weights, horizon)
+    own = OwnTurn(seat, follow_up) if follow_up is not None else None
     start = time.thread_time()
     steps_cap = budget.worlds * budget.steps_per_world
     while len(scores[0]) < budget.worlds and played < steps_cap:
@@ -123,10 +198,14 @@ def compare_options(
             break
         world = determinize(game, view, rng)
         luck = rng.getrandbits(64)
+        order = StockOrder.shuffled(world, rng).order
         for i, action in enumerate(options):
             state = world.clone()
             state.apply(action)
-            steps, over = play_to_horizon(state, random.Random(luck), horizon, policy)
+            stock = StockOrder(order, random.Random(luck))
+            if own is not None:
+                own.finish(state, stock)
+            steps, over = play_to_horizon(state, stock, horizon, policy)
             played += steps
             scores[i].append(leaf_score(state, seat, policy, over))
     return scores

@@ -3,8 +3,8 @@
 ``strong`` (hard): at every draw and every use of a drawn card, a root comparison of a few
 options over sampled worlds with a short horizon (``search``): the medium bot's choice, the
 heuristic's next best, and going out when that is possible. The medium choice stands unless
-another option is better by more than ``confidence`` standard errors of the paired world-by-world
-differences. Initial reveals and abductions follow the heuristic.
+another option is better by more than ``confidence`` (2) standard errors of the paired
+world-by-world differences. Initial reveals and abductions follow the heuristic.
 
 ``strong-v1``: the first search bot, kept as a yardstick. Expectimax one own draw deep in the
 middle of a round (as the medium bot), and, once a seat has at most ``endgame_down`` face-down
@@ -44,8 +44,9 @@ class ClecanianStrong(ClecanianGreedy):
     #: Options compared: the medium choice and the heuristic's next best (plus going out).
     candidates: int = 3
     #: Another option replaces the medium choice only if it is better by this many standard
-    #: errors of the paired differences.
-    confidence: float = 1.0
+    #: errors of the paired differences (the differences of one world spread by about 17
+    #: points, so at one standard error the search followed noise; docs/bots.md).
+    confidence: float = 2.0
 
     def __init__(
         self,
@@ -75,7 +76,14 @@ class ClecanianStrong(ClecanianGreedy):
         if len(options) == 1 or self.budget.worlds <= 0:
             return favourite
         scores = compare_options(
-            self.clecanian, view, options, self.budget, self.rng, self.horizon, self.weights
+            self.clecanian,
+            view,
+            options,
+            self.budget,
+            self.rng,
+            self.horizon,
+            self.weights,
+            super().decide,
         )
         return options[best_option(scores, self.confidence)]
 
