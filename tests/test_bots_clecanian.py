@@ -465,3 +465,27 @@ def test_the_play_out_policy_swaps_a_couple_into_its_column() -> None:
     state = clecanian([PLAIN0, grid1], "TS", events)
     policy = policy_for(state.game, state.view(1), ClecanianGreedy.default_weights)
     assert policy.decide(state.position, state.legal_actions()) == c_act("swap", 5)
+
+
+def test_the_own_turn_is_finished_by_the_follow_up_once_per_card_drawn() -> None:
+    state = mid_round(players=2)
+    seat = state.to_act
+    view = state.view(seat)
+    medium = ClecanianGreedy(state.game, seat, 1)
+    asked: list[tuple[str | None, tuple[Action, ...]]] = []
+
+    def follow_up(seen: ClecanianView, legal: Sequence[Action]) -> Action:
+        assert seen.seat == seat and seen.phase == "use"
+        asked.append((seen.drawn, tuple(legal)))
+        return medium.choose(seen, legal)
+
+    legal = list(state.legal_actions())
+    budget = Budget(worlds=30)
+    weights = ClecanianGreedy.default_weights
+    scores = compare_options(
+        state.game, view, legal, budget, random.Random(3), 8, weights, follow_up
+    )
+    assert all(len(s) == 30 for s in scores)
+    drawn = [card for card, _ in asked]
+    assert len(drawn) == len(set(drawn))  # each card drawn is decided once
+    assert len(drawn) > 1  # the stock gave different cards in different worlds

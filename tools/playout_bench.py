@@ -27,8 +27,8 @@ from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import determinize as clecanian_world
 from matchmaker.games.purrfect.determinize import determinize as purrfect_world
 
-#: Worlds played from each position (a search decides on one position for many worlds).
-WORLDS = 40
+#: Play-outs from each position (the hard bot plays about 600 a decision: 200 worlds, 3 options).
+WORLDS = 200
 
 
 def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
@@ -46,9 +46,10 @@ def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
     return found
 
 
-def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
+def clecanian_rate(players: int, seconds: float, horizon: int, quick: bool = True) -> float:
     """Play-out decisions per CPU second in Clecanian Golf, with the hard bot's play-out
-    policy (``QuickPolicy``)."""
+    policy (``QuickPolicy``), or (``quick`` False) with the heuristic's ``Planner`` on a view
+    at every step, as ``strong-v1``'s play-outs decide (the figure before the fast path)."""
     states = positions("clecanian", players, 8)
     rng = random.Random(1)
     steps = 0
@@ -57,27 +58,14 @@ def clecanian_rate(players: int, seconds: float, horizon: int) -> float:
         for state in states:
             view = state.view(state.to_act)
             policy = policy_for(state.game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
-            for _ in range(WORLDS):
-                world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
-                made, _ = play_to_horizon(world, StockOrder.shuffled(world, rng), horizon, policy)
-                steps += made
-    return steps / (time.thread_time() - start)
-
-
-def clecanian_planner_rate(players: int, seconds: float, horizon: int) -> float:
-    """The same with the heuristic's ``Planner`` on a view at every step, as ``strong-v1``'s
-    play-outs decide (the figure before the fast path)."""
-    states = positions("clecanian", players, 8)
-    rng = random.Random(1)
-    steps = 0
-    start = time.thread_time()
-    while time.thread_time() - start < seconds:
-        for state in states:
-            view = state.view(state.to_act)
             know = Knowledge.of(state.game, view)  # type: ignore[arg-type]
             for _ in range(WORLDS):
                 world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
-                steps += planner_play_out(world, rng, horizon, know)
+                if quick:
+                    stock = StockOrder.shuffled(world, rng)
+                    steps += play_to_horizon(world, stock, horizon, policy)[0]
+                else:
+                    steps += planner_play_out(world, rng, horizon, know)
     return steps / (time.thread_time() - start)
 
 
@@ -131,7 +119,7 @@ def main() -> None:
     print(f"| game, play-out policy (horizon {args.horizon}) | players | decisions / CPU s |")
     print("|---|---:|---:|")
     for players in (2, 3, 4):
-        rate = clecanian_planner_rate(players, args.seconds, args.horizon)
+        rate = clecanian_rate(players, args.seconds, args.horizon, quick=False)
         print(f"| clecanian, Planner on views | {players} | {rate:,.0f} |", flush=True)
         rate = clecanian_rate(players, args.seconds, args.horizon)
         print(f"| clecanian, QuickPolicy | {players} | {rate:,.0f} |", flush=True)

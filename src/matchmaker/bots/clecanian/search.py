@@ -3,22 +3,23 @@
 A decision is compared, not searched in depth. The bot keeps a few **options** (the medium
 bot's choice first, then the heuristic's best others and any way to go out) and plays each of
 them in the same **worlds**: whole states drawn uniformly from what its view leaves open
-(``matchmaker.games.clecanian.determinize``). In a world every seat then follows the heuristic
-of ``plan`` on its own view of that world, for ``horizon`` turns of the table or to the end of
-the round, whichever comes first; the options of one world meet the same cards from the stock
-(common random numbers: one order of the stock per world, ``StockOrder``), so their
-difference is measured on the same luck.
+(``matchmaker.games.clecanian.determinize``). In a world the bot first finishes its own turn
+as the medium bot would (``OwnTurn``), then every seat follows the play-out policy
+(``quick.QuickPolicy``: the heuristic's column values, only what the acting seat sees) for
+``horizon`` turns of the table or to the end of the round, whichever comes first; the options
+of one world meet the stock in the same order (common random numbers: ``StockOrder``), so
+their difference is measured on the same luck.
 
 A play-out is scored at its **leaf** by expected grid values, not by playing to the end: each
-seat's game total so far plus the heuristic's value of its grid from its own view of the leaf
-(the unknown cards averaged, the hope of a couple counted); once the round is over the leaf is
-the exact totals. The score is the bot's figure minus the lowest of the others' (lower is
+seat's game total so far plus the value of its grid as every seat sees it (the unknown cards
+averaged, the hope of a couple counted for the turns still left); once the round is over the
+leaf is the exact totals. The score is the bot's figure minus the lowest of the others' (lower is
 better), so it races the leader.
 
 Information sets: the options are fixed before any world is drawn and each is judged by its
 mean over all the worlds, so the bot never learns in one world which of its face-down cards is
-bad and acts on it (no strategy fusion at the root); inside a play-out every seat acts on its
-own view of the world.
+bad and acts on it (no strategy fusion at the root); inside a play-out every seat acts on what
+it sees of the world.
 
 The medium choice is kept unless another option's mean is better by more than ``confidence``
 standard errors of the world-by-world differences. The budget is a number of worlds (the same
@@ -91,12 +92,11 @@ class StockOrder:
     def card(self, state: ClecanianState) -> Action:
         """The card the stock gives now."""
         choices = state.chance_choices()
-        there = set(choices)
         order = self.order
         while self.next < len(order):
             card = order[self.next]
             self.next += 1
-            if card in there:
+            if card in choices:
                 return card
         return choices[int(self.luck.random() * len(choices))]
 
