@@ -179,6 +179,7 @@ def test_a_bot_takes_settings_after_an_at_sign() -> None:
         ("hard@worlds=many", "setting worlds must be a number, not 'many'"),
         ("hard@seconds=nan", "setting seconds must be a finite number"),
         ("hard@worlds=-1", "setting worlds must not be negative"),
+        ("hard@worlds=2.5", "setting worlds must be a whole number"),
         ("wizard@worlds=1", "unknown bot 'wizard'"),
     ],
 )

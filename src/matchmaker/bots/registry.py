@@ -123,13 +123,18 @@ def _number(spec: str, key: str, text: str) -> int | float:
 def bot_settings(cls: type[Bot[Any]]) -> list[str]:
     """The settings a bot class takes: its keyword-only constructor arguments that are
     numbers."""
-    parameters = inspect.signature(cls.__init__).parameters.values()
-    return [
-        p.name
-        for p in parameters
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-        and any(kind in str(p.annotation) for kind in ("int", "float"))
-    ]
+    return list(_numeric_settings(cls))
+
+
+def _numeric_settings(cls: type[Bot[Any]]) -> dict[str, bool]:
+    """Each numeric keyword-only constructor argument, and whether it takes a fraction (is
+    annotated ``float``) rather than a whole number only."""
+    found: dict[str, bool] = {}
+    for p in inspect.signature(cls.__init__).parameters.values():
+        kinds = {part.strip() for part in str(p.annotation).split("|")}
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and kinds & {"int", "float"}:
+            found[p.name] = "float" in kinds
+    return found
 
 
 def check_bot(spec: str, game_name: str) -> tuple[type[Bot[Any]], dict[str, int | float]]:
@@ -137,13 +142,15 @@ def check_bot(spec: str, game_name: str) -> tuple[type[Bot[Any]], dict[str, int 
     ``game_name`` (OptionError naming what is wrong)."""
     name, settings = split_spec(spec)
     cls = bot_class(name, game_name)
-    allowed = bot_settings(cls)
+    allowed = _numeric_settings(cls)
     for key, value in settings.items():
         if key not in allowed:
             known = ", ".join(allowed) or "none"
             raise OptionError(f"bot {name!r} has no setting {key!r} (its settings: {known})")
         if value < 0:
             raise OptionError(f"bot {spec!r}: setting {key} must not be negative")
+        if isinstance(value, float) and not allowed[key]:
+            raise OptionError(f"bot {spec!r}: setting {key} must be a whole number")
     return cls, settings
 
 

@@ -75,8 +75,11 @@ class QuickPolicy:
         table = self.leaf_table
         return sum(table[grid[c] + 1][grid[cols + c] + 1] for c in range(cols))
 
-    def best_swap(self, grid: list[int], card: int) -> tuple[float, int]:
-        """The most the value drops with ``card`` swapped in, and where (-1: nowhere)."""
+    def best_swap(
+        self, grid: list[int], card: int, up: Sequence[bool] | None = None
+    ) -> tuple[float, int]:
+        """The most the value drops with ``card`` swapped in, and where (-1: nowhere); with
+        ``up``, among the face-up places only."""
         cols = self.cols
         table = self.table
         with_card = table[card + 1]
@@ -84,12 +87,14 @@ class QuickPolicy:
         for c in range(cols):
             top, bottom = grid[c] + 1, grid[cols + c] + 1
             now = table[top][bottom]
-            gain = now - with_card[bottom]
-            if gain > best:
-                best, where = gain, c
-            gain = now - table[top][card + 1]
-            if gain > best:
-                best, where = gain, cols + c
+            if up is None or up[c]:
+                gain = now - with_card[bottom]
+                if gain > best:
+                    best, where = gain, c
+            if up is None or up[cols + c]:
+                gain = now - table[top][card + 1]
+                if gain > best:
+                    best, where = gain, cols + c
         return best, where
 
     def decide(self, p: ClecanianPosition, legal: Sequence[Action]) -> Action:
@@ -124,7 +129,7 @@ class QuickPolicy:
         card = p.drawn
         where = self.best_swap(grid, card)[1]
         if where >= 0 and self.goes_out(p, seat, where) and not self.wins_going_out(p, seat, where):
-            where = self.best_swap_staying_in(p, seat, grid, card)[1]
+            where = self.best_swap(grid, card, p.up[seat])[1]
         if where >= 0 and SWAP_ACTIONS[where] in legal:
             return SWAP_ACTIONS[where]
         if DISCARD in legal:
@@ -154,25 +159,6 @@ class QuickPolicy:
         others = [self.grid_value(self.seen_grid(p, s)) - self.final_gain
                   for s in range(p.players) if s != seat]  # fmt: skip
         return mine <= min(others)
-
-    def best_swap_staying_in(
-        self, p: ClecanianPosition, seat: int, grid: list[int], card: int
-    ) -> tuple[float, int]:
-        """``best_swap`` among the face-up places only."""
-        cols = self.cols
-        up = p.up[seat]
-        column = self.column
-        best, where = 0.0, -1
-        for pos in range(2 * cols):
-            if not up[pos]:
-                continue
-            c = pos % cols
-            top, bottom = grid[c], grid[cols + c]
-            after = column(card, bottom) if pos < cols else column(top, card)
-            gain = column(top, bottom) - after
-            if gain > best:
-                best, where = gain, pos
-        return best, where
 
     def reveal(self, p: ClecanianPosition, seat: int, legal: Sequence[Action]) -> Action:
         """A card of a column with nothing face up yet, top row first."""

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from matchmaker.bots.clecanian.evaluate import Knowledge, Weights
+from matchmaker.bots.clecanian.evaluate import Weights
 from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.quick import QuickPolicy
 from matchmaker.core.actions import CHANCE, Action
@@ -128,7 +128,7 @@ def policy_for(
 ) -> QuickPolicy:
     """The play-out policy of a decision: the deciding seat's column values, and at the
     leaves the same with the turns of the horizon gone."""
-    planner = Planner(game, view, Knowledge.of(game, view), weights)
+    planner = Planner(game, view, weights=weights)
     know = planner.know
     leaf_turns = max(0.0, planner.turns_left - horizon / view.players)
     leaf = know.valuer(planner.cols, leaf_turns, planner.valuer.hit_chance, weights)

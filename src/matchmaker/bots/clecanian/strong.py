@@ -91,10 +91,9 @@ class ClecanianStrong(ClecanianGreedy):
         """The options compared: the favourite first, then the heuristic's best others up to
         ``candidates`` in all, then every action the heuristic rules out (going out while
         behind), which only the search can judge."""
-        ranked = [action for _, action in planner.rank(legal) if action != favourite]
-        options = [favourite, *ranked[: self.candidates - 1]]
-        avoided = [a for v, a in planner.rank(legal) if v >= AVOID and a not in options]
-        return options + avoided
+        ranked = [(v, a) for v, a in planner.rank(legal) if a != favourite]
+        options = [favourite, *(a for _, a in ranked[: self.candidates - 1])]
+        return options + [a for v, a in ranked[self.candidates - 1 :] if v >= AVOID]
 
 
 class ClecanianStrongV1(ClecanianGreedy):
