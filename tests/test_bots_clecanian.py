@@ -467,6 +467,40 @@ def test_the_play_out_policy_swaps_a_couple_into_its_column() -> None:
     assert policy.decide(state.position, state.legal_actions()) == c_act("swap", 5)
 
 
+def quick_decision(state: ClecanianState) -> Action:
+    """What the play-out policy decides for the seat to act, on that seat's tables."""
+    seat = state.to_act
+    policy = policy_for(state.game, state.view(seat), ClecanianGreedy.default_weights)
+    return policy.decide(state.position, state.legal_actions())
+
+
+def test_the_play_out_policy_goes_out_when_ahead() -> None:
+    grid1 = ["KH", "QH", "6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S"]
+    placed = ["JH", "AH", "2H", "KC", "QC", "JC", "AC"]
+    state = late_game(PLAIN0, grid1, placed, "2C")
+    assert quick_decision(state) == c_act("swap", 9)
+
+
+def test_the_play_out_policy_knows_when_going_out_loses() -> None:
+    # The greedy test's position: turning up the last card would score 82 against about 50
+    # shown by seat 0, so going out does not win; in the position above it does.
+    grid0 = ["AD", "2D", "8C", "8H", "8S", "9H", "9S", "JD", "JS", "3D"]
+    grid1 = ["TC", "9C", "2C", "3C", "6H", "6S", "7H", "7S", "KH", "KS"]
+    placed = ["QD", "7C", "6C", "TD", "9D", "8D", "7D"]
+    behind = late_game(grid0, grid1, placed, "6D")
+    ahead = late_game(
+        PLAIN0,
+        ["KH", "QH", "6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S"],
+        ["JH", "AH", "2H", "KC", "QC", "JC", "AC"],
+        "2C",
+    )
+    for state, wins in ((behind, False), (ahead, True)):
+        policy = policy_for(state.game, state.view(1), ClecanianGreedy.default_weights)
+        assert policy.goes_out(state.position, 1, 9)
+        assert policy.wins_going_out(state.position, 1, 9) is wins
+    assert quick_decision(behind) != c_act("swap", 9)
+
+
 def test_the_own_turn_is_finished_by_the_follow_up_once_per_card_drawn() -> None:
     state = mid_round(players=2)
     seat = state.to_act

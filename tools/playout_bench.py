@@ -20,6 +20,7 @@ from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
 from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.search import StockOrder, play_to_horizon, policy_for
+from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
 from matchmaker.core.actions import CHANCE
@@ -91,8 +92,10 @@ def planner_play_out(world: Any, rng: random.Random, horizon: int, know: Knowled
     return steps
 
 
-def purrfect_rate(players: int, seconds: float) -> float:
-    """Play-out decisions per CPU second in Purrfect Match."""
+def purrfect_rate(players: int, seconds: float, fast: bool = False) -> float:
+    """Play-out decisions per CPU second in Purrfect Match, through the engine (``Playout``)
+    or (``fast``) with the rules played a second way on flat lists (``FastPlayout``): the
+    same positions, the same worlds and the same decisions."""
     states = positions("purrfect", players, 8)
     rng = random.Random(1)
     steps = 0
@@ -102,7 +105,8 @@ def purrfect_rate(players: int, seconds: float) -> float:
             seat = state.to_act
             bot = PurrfectGreedy(state.game, seat, 0)
             reading = bot.read(state.view(seat))
-            playout = Playout(players, reading.pool, bot.tuning)
+            kind = FastPlayout if fast else Playout
+            playout = kind(players, reading.pool, bot.tuning)
             for _ in range(WORLDS):
                 world = purrfect_world(state.game, reading.view, rng)  # type: ignore[arg-type]
                 playout.run(world)
@@ -115,16 +119,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--horizon", type=int, default=8)
+    parser.add_argument("--game", choices=("all", "clecanian", "purrfect"), default="all")
     args = parser.parse_args()
     print(f"| game, play-out policy (horizon {args.horizon}) | players | decisions / CPU s |")
     print("|---|---:|---:|")
-    for players in (2, 3, 4):
+    for players in (2, 3, 4) if args.game in ("all", "clecanian") else ():
         rate = clecanian_rate(players, args.seconds, args.horizon, quick=False)
         print(f"| clecanian, Planner on views | {players} | {rate:,.0f} |", flush=True)
         rate = clecanian_rate(players, args.seconds, args.horizon)
         print(f"| clecanian, QuickPolicy | {players} | {rate:,.0f} |", flush=True)
-    for players in (3, 4):
-        print(f"| purrfect | {players} | {purrfect_rate(players, args.seconds):,.0f} |", flush=True)
+    for players in (3, 4) if args.game in ("all", "purrfect") else ():
+        rate = purrfect_rate(players, args.seconds)
+        print(f"| purrfect, Playout (the engine) | {players} | {rate:,.0f} |", flush=True)
+        rate = purrfect_rate(players, args.seconds, fast=True)
+        print(f"| purrfect, FastPlayout | {players} | {rate:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

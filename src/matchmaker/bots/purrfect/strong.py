@@ -11,12 +11,12 @@ For each decision with a real choice it repeats, until its budget is spent:
    seat (its own later decisions included), and note the outcome.
 
 It plays the action with the best weighted mean outcome, if it beats the greedy action by more
-than one standard error of the paired differences. The outcome it maximises is its score minus
-the mean score of the others (``strong-v1`` maximised the margin over the best other score plus a
-bonus for a win, which gave away points to deny the leader). The budget counts the decisions
-played in imagined games, so a search costs about the same at every point of a game and the bot
-plays the same way on a fast or a slow machine; a CPU-time limit (``seconds``) is offered for
-play.
+than two standard errors of the paired differences (``strong-v1``: one). The outcome it
+maximises is its score minus the mean score of the others (``strong-v1`` maximised the margin
+over the best other score plus a bonus for a win, which gave away points to deny the leader).
+The budget counts the decisions played in imagined games, so a search costs about the same at
+every point of a game and the bot plays the same way on a fast or a slow machine; a CPU-time
+limit (``seconds``) is offered for play.
 
 Table talk: it tells the truth when it wants the match and its candidate is the first the
 proposer will see; when the proposer will see other candidates first, it may claim a higher
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
-from matchmaker.bots.purrfect.playout import Playout
+from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
@@ -71,7 +71,7 @@ class PurrfectStrong(PurrfectGreedy):
     #: ... this many, and the greedy action.
     finalists: ClassVar[int] = 2
     #: How many standard errors the search must win by to overrule the greedy action.
-    confidence: ClassVar[float] = 1.0
+    confidence: ClassVar[float] = 2.0
     #: A claim above the truth is made only while its own record of claims is this credible.
     bluff_credibility: ClassVar[float] = 0.5
 
@@ -101,7 +101,7 @@ class PurrfectStrong(PurrfectGreedy):
         """Play out every legal action on the same imagined deals until the budget is spent
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
-        playout = Playout(reading.players, reading.pool, self.tuning)
+        playout = FastPlayout(reading.players, reading.pool, self.tuning)
         active = list(range(len(legal)))
         samples: list[Sample] = []
         work = 0
@@ -196,6 +196,7 @@ class PurrfectStrongV1(PurrfectStrong):
     name: ClassVar[str] = "strong-v1"
     tuning: ClassVar[Tuning] = V1_TUNING
     budget: ClassVar[int] = 40_000
+    confidence: ClassVar[float] = 1.0
     #: Added to the outcome of a game it wins (shared or not), on top of the margin.
     win_bonus: ClassVar[float] = 5.0
 

@@ -1,0 +1,375 @@
+"""Fast play-outs of an imagined Purrfect Match state: the rules played a second way, for speed.
+
+:class:`~matchmaker.bots.purrfect.playout.Playout` plays a sampled world to the end through the
+engine's ``PurrfectState.apply``, which checks every move and records the history, the public
+log and the happenings: most of a play-out's time. ``FastPlayout`` makes the very same
+decisions with the same judgement (``Rules``, ``should_propose``, ``continuation_values`` and
+``weight_against`` of the policy), but applies the rules itself, on flat lists of integers
+copied from the world's position, with no history and no checks. It is a second copy of the
+rules of ``games/purrfect/state.py``, which stays the source of truth: match, loneliness, the
+next proposer skipping seats that hold no cats, standing candidates that stay, a proposer's
+own standing candidate returning to its hand, the end when fewer than two seats hold cats,
+scores as claimed values less the target. ``tests/test_purrfect_fastplay.py`` checks it
+against the engine event by event (seat and action), and on the final scores and the step
+count, on worlds sampled at every phase of bot games.
+
+What makes it fast, besides skipping the engine:
+
+- A round reads only the partner weights between its proposer and the others, so only those
+  are worked out (``weight_against`` with each seat's best other score, as ``partner_weights``
+  finds it), once a round. Each pair of weights (the proposer's for a seat, the seat's for the
+  proposer) gets a small code, and a queue of seats is the number its codes spell, four bits
+  a seat.
+- Continuation values are memoised by that number and the cat, as ``Playout`` memoises them by
+  the pairs themselves, and one lookup serves a whole inspection: the value before candidate
+  ``j`` of a queue is the value at the start of the queue's rest (backward induction computes
+  both the same way).
+- Decisions are memoised on small integer keys: the cat to nominate by the values the seat
+  holds (a bit mask kept up to date), the cat on show and the seat's weight for the proposer;
+  whether to accept by that weight, the cat and the candidate; the cat to present as the
+  proposer's order of preference before that queue (``Rules.present`` asked with every cat,
+  then every cat but its choice, and so on), of which it plays the first cat it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.playout import partner_weights
+from matchmaker.bots.purrfect.policy import (
+    Rules,
+    Tuning,
+    continuation_values,
+    should_propose,
+    weight_against,
+)
+from matchmaker.core.actions import Action
+from matchmaker.core.seats import clockwise_from, in_turn_from
+from matchmaker.games.purrfect.actions import (
+    ACCEPT,
+    NOMINATE_ACTIONS,
+    PASS,
+    PRESENT_ACTIONS,
+    PROPOSE,
+    REJECT,
+)
+from matchmaker.games.purrfect.deck import MAX_VALUE
+from matchmaker.games.purrfect.phases import INSPECT, NOMINATE, OVER, PRESENT, RESPOND
+from matchmaker.games.purrfect.state import PurrfectState
+
+#: Where a round is, as the play-out loop counts it.
+_PRESENT, _NOMINATE, _INSPECT, _RESPOND = 0, 1, 2, 3
+#: Bits of one pair code (codes 1 to 15; 0 ends a queue's number).
+_PAIR_BITS = 4
+_PAIR_MASK = (1 << _PAIR_BITS) - 1
+#: At most this many distinct partner weights (the policy has two: a rival's and a leader's),
+#: so that a pair code ``1 + mine * _WEIGHTS + theirs`` fits in its bits.
+_WEIGHTS = 3
+
+
+def held_mask(counts: Sequence[int]) -> int:
+    """The values a hand holds, given as counts per value, as bits (bit v for value v)."""
+    mask = 0
+    for value in range(1, MAX_VALUE + 1):
+        if counts[value]:
+            mask |= 1 << value
+    return mask
+
+
+class FastPlayout:
+    """Plays imagined states to the end with the greedy rules, as ``Playout`` does, without
+    the engine; counts the decisions played."""
+
+    def __init__(self, players: int, pool: Pool, tuning: Tuning) -> None:
+        self.players = players
+        self.tuning = tuning
+        self.rules = Rules(players, pool, tuning)
+        #: Decisions played so far, over all playouts (the search budget counts them).
+        self.steps = 0
+        self._clockwise = [clockwise_from(s, players) for s in range(players)]
+        self._in_turn = [in_turn_from(s, players) for s in range(players)]
+        #: Every partner weight met, and its index.
+        self._weights: list[float] = []
+        self._weight_index: dict[float, int] = {}
+        #: Continuation values by (queue number << 4 | cat).
+        self._later: dict[int, list[float]] = {}
+        #: The cats in the order a proposer presents them, by queue number.
+        self._orders: dict[int, tuple[int, ...]] = {}
+        #: Memoised decisions by their integer keys (see ``run``).
+        self._nominations: dict[int, int] = {}
+        self._accepts: dict[int, bool] = {}
+
+    # ----------------------------------------------------------------------------- play-outs
+    def run(self, state: PurrfectState, trace: list[tuple[int, Action]] | None = None) -> list[int]:
+        """Play ``state`` to the end and return the final scores. Each decision is appended to
+        ``trace`` when given, as (seat, action), the form of the engine's ``history.events``.
+        ``state`` itself is left as it was: its position is copied."""
+        p = state.position
+        phase = p.phase
+        scores = state.scores()
+        if phase is OVER:
+            return scores
+        if phase is PRESENT:
+            stage = _PRESENT
+        elif phase is NOMINATE:
+            stage = _NOMINATE
+        elif phase is INSPECT:
+            stage = _INSPECT
+        elif phase is RESPOND:
+            stage = _RESPOND
+        else:
+            raise ValueError(f"a play-out starts after the deal, not in phase {phase}")
+
+        n = self.players
+        rules = self.rules
+        clockwise = self._clockwise
+        in_turn = self._in_turn
+        weight_of = self._weights
+        orders = self._orders
+        nominations = self._nominations
+        accepts = self._accepts
+        later_values = self._later
+        hands = [h[:] for h in p.hands]
+        size = p.hand_size[:]
+        cand = p.candidate[:]
+        masks = [held_mask(h) for h in hands]
+        proposer = p.proposer
+        cat = p.proposer_cat
+        queue = p.queue[:]
+        at = p.queue_index
+        # This round's partner weights: the proposer's for each seat, the index of each seat's
+        # for the proposer, and the code of the pair (see ``_weigh``).
+        mine = [0.0] * n
+        theirs = [0] * n
+        codes = [0] * n
+        self._weigh(scores, proposer, mine, theirs, codes)
+        steps = 0
+        # Every round takes at least one cat out of play (the proposer cat, discarded or
+        # claimed), so no more rounds than cats can be left: a check that costs nothing.
+        rounds_left = sum(size) + n - cand.count(0) + 1
+        while True:
+            if stage == _PRESENT:
+                number = 0
+                for s in clockwise[proposer]:
+                    if size[s] or cand[s]:
+                        number = number << _PAIR_BITS | codes[s]
+                hand = hands[proposer]
+                order = orders.get(number)
+                if order is None:
+                    order = orders[number] = self._preferences(number)
+                for cat in order:
+                    if hand[cat]:
+                        break
+                steps += 1
+                if trace is not None:
+                    trace.append((proposer, PRESENT_ACTIONS[cat]))
+                hand[cat] -= 1
+                size[proposer] -= 1
+                if not hand[cat]:
+                    masks[proposer] ^= 1 << cat
+                queue = [s for s in clockwise[proposer] if size[s] and not cand[s]]
+                at = 0
+                stage = _NOMINATE
+            if stage == _NOMINATE:
+                while at < len(queue):
+                    s = queue[at]
+                    hand = hands[s]
+                    key = (masks[s] << 4 | cat) << _PAIR_BITS | theirs[s]
+                    found = nominations.get(key)
+                    if found is None:
+                        found = nominations[key] = rules.nominate(hand, cat, weight_of[theirs[s]])
+                    steps += 1
+                    if trace is not None:
+                        trace.append((s, NOMINATE_ACTIONS[found]))
+                    hand[found] -= 1
+                    size[s] -= 1
+                    if not hand[found]:
+                        masks[s] ^= 1 << found
+                    cand[s] = found
+                    at += 1
+                queue = [s for s in clockwise[proposer] if cand[s]]
+                at = 0
+                stage = _INSPECT
+            # Inspection: one lookup gives what the rest of the queue promises at every point.
+            number = 0
+            for s in queue:
+                number = number << _PAIR_BITS | codes[s]
+            key = number << 4 | cat
+            later = later_values.get(key)
+            if later is None:
+                later = later_values[key] = self._continuation(cat, number)
+            owner = -1
+            while at < len(queue):
+                seat = queue[at]
+                value = cand[seat]
+                if stage == _INSPECT:
+                    steps += 1
+                    if not should_propose(value, cat, mine[seat], later[at + 1]):
+                        if trace is not None:
+                            trace.append((proposer, PASS))
+                        at += 1
+                        continue
+                    if trace is not None:
+                        trace.append((proposer, PROPOSE))
+                stage = _INSPECT
+                key = (theirs[seat] << 4 | cat) << 4 | value
+                yes = accepts.get(key)
+                if yes is None:
+                    yes = accepts[key] = rules.accepts(cat, value, weight_of[theirs[seat]])
+                steps += 1
+                if yes:
+                    if trace is not None:
+                        trace.append((seat, ACCEPT))
+                    owner = seat
+                    break
+                if trace is not None:
+                    trace.append((seat, REJECT))
+                at += 1
+            if owner >= 0:
+                # A match: the proposer claims the candidate, the owner the proposer cat; the
+                # other standing candidates stay; the owner is designated next.
+                scores[proposer] += cand[owner]
+                scores[owner] += cat
+                cand[owner] = 0
+                designated = owner
+            else:
+                # Loneliness: the cat is discarded, every standing candidate goes home, and the
+                # seat to the proposer's left is designated next.
+                for s in range(n):
+                    value = cand[s]
+                    if value:
+                        hands[s][value] += 1
+                        size[s] += 1
+                        masks[s] |= 1 << value
+                        cand[s] = 0
+                designated = proposer + 1 if proposer + 1 < n else 0
+            # The next round: the game ends when fewer than two seats hold cats; otherwise the
+            # first seat holding cats from the designated one proposes, its standing candidate
+            # (if any) back in hand first.
+            proposer = -1
+            holders = 0
+            for s in in_turn[designated]:
+                if size[s] or cand[s]:
+                    holders += 1
+                    if proposer < 0:
+                        proposer = s
+                    elif holders == 2:
+                        break
+            if holders < 2:
+                break
+            rounds_left -= 1
+            if rounds_left <= 0:
+                raise RuntimeError("a fast play-out went on past the last cat (a rule is wrong)")
+            value = cand[proposer]
+            if value:
+                hands[proposer][value] += 1
+                size[proposer] += 1
+                masks[proposer] |= 1 << value
+                cand[proposer] = 0
+            self._weigh(scores, proposer, mine, theirs, codes)
+            stage = _PRESENT
+        self.steps += steps
+        return scores
+
+    # ------------------------------------------------------------------ weights, memoised
+    def _weigh(
+        self,
+        scores: list[int],
+        proposer: int,
+        mine: list[float],
+        theirs: list[int],
+        codes: list[int],
+    ) -> None:
+        """Fill in the partner weights between ``proposer`` and every other seat ``s``:
+        ``mine[s]``, how much s's gain counts against the proposer; ``theirs[s]``, the index
+        of how much the proposer's gain counts against s; ``codes[s]``, the pair's code. They
+        are the entries of ``partner_weights(scores)`` for the proposer's row and column."""
+        n = self.players
+        index = self._weight_index
+        if n == 2:
+            matrix = partner_weights(scores, self.tuning)
+            other = 1 - proposer
+            weight, against = matrix[proposer][other], matrix[other][proposer]
+            i = index.get(weight)
+            if i is None:
+                i = self._new_weight(weight)
+            j = index.get(against)
+            if j is None:
+                j = self._new_weight(against)
+            mine[other] = weight
+            theirs[other] = j
+            codes[other] = 1 + i * _WEIGHTS + j
+            return
+        # The best other score of every seat, as partner_weights finds it: the runner-up's for
+        # the leader (the first seat of the highest score), the leader's for everybody else.
+        first = 0
+        top = scores[0]
+        runner_up = scores[1]
+        for s in range(1, n):
+            score = scores[s]
+            if score > top:
+                runner_up = top
+                top = score
+                first = s
+            elif score > runner_up:
+                runner_up = score
+        tuning = self.tuning
+        own = scores[proposer]
+        own_best = runner_up if proposer == first else top
+        for s in self._clockwise[proposer]:
+            score = scores[s]
+            weight = weight_against(own, score, own_best, tuning)
+            against = weight_against(score, own, runner_up if s == first else top, tuning)
+            i = index.get(weight)
+            if i is None:
+                i = self._new_weight(weight)
+            j = index.get(against)
+            if j is None:
+                j = self._new_weight(against)
+            mine[s] = weight
+            theirs[s] = j
+            codes[s] = 1 + i * _WEIGHTS + j
+
+    def _new_weight(self, weight: float) -> int:
+        index = len(self._weights)
+        if index == _WEIGHTS:
+            raise ValueError(f"a fast play-out knows at most {_WEIGHTS} partner weights")
+        self._weights.append(weight)
+        self._weight_index[weight] = index
+        return index
+
+    def _continuation(self, cat: int, number: int) -> list[float]:
+        """``continuation_values`` for the queue whose pair codes spell ``number``."""
+        weights = self._weights
+        pairs: list[tuple[float, float]] = []
+        while number:
+            code = (number & _PAIR_MASK) - 1
+            pairs.append((weights[code // _WEIGHTS], weights[code % _WEIGHTS]))
+            number >>= _PAIR_BITS
+        pairs.reverse()
+        dist = self.rules.dist
+        accept_model = self.rules.accept_model
+        return continuation_values(
+            cat, [(dist, mine, accept_model(cat, theirs)) for mine, theirs in pairs]
+        )
+
+    def _later_start(self, cat: int, number: int) -> float:
+        key = number << 4 | cat
+        later = self._later.get(key)
+        if later is None:
+            later = self._later[key] = self._continuation(cat, number)
+        return later[0]
+
+    def _preferences(self, number: int) -> tuple[int, ...]:
+        """Every cat, in the order the proposer would rather present it before the queue
+        ``number`` spells: ``Rules.present`` with every cat in hand, then without its choice,
+        and so on. It picks the best held cat (the lowest of equals), so the cat it presents
+        from any hand is the first one of this order that the hand holds."""
+        counts = [0] + [1] * MAX_VALUE
+        order: list[int] = []
+        for _ in range(MAX_VALUE):
+            cat = self.rules.present(counts, lambda cat: self._later_start(cat, number))
+            order.append(cat)
+            counts[cat] = 0
+        return tuple(order)
