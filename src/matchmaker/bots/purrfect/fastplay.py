@@ -286,20 +286,12 @@ class FastPlayout:
         of how much the proposer's gain counts against s; ``codes[s]``, the pair's code. They
         are the entries of ``partner_weights(scores)`` for the proposer's row and column."""
         n = self.players
-        index = self._weight_index
         if n == 2:
             matrix = partner_weights(scores, self.tuning)
             other = 1 - proposer
             weight, against = matrix[proposer][other], matrix[other][proposer]
-            i = index.get(weight)
-            if i is None:
-                i = self._new_weight(weight)
-            j = index.get(against)
-            if j is None:
-                j = self._new_weight(against)
             mine[other] = weight
-            theirs[other] = j
-            codes[other] = 1 + i * _WEIGHTS + j
+            theirs[other], codes[other] = self._pair_code(weight, against)
             return
         # The best other score of every seat, as partner_weights finds it: the runner-up's for
         # the leader (the first seat of the highest score), the leader's for everybody else.
@@ -321,15 +313,19 @@ class FastPlayout:
             score = scores[s]
             weight = weight_against(own, score, own_best, tuning)
             against = weight_against(score, own, runner_up if s == first else top, tuning)
-            i = index.get(weight)
-            if i is None:
-                i = self._new_weight(weight)
-            j = index.get(against)
-            if j is None:
-                j = self._new_weight(against)
             mine[s] = weight
-            theirs[s] = j
-            codes[s] = 1 + i * _WEIGHTS + j
+            theirs[s], codes[s] = self._pair_code(weight, against)
+
+    def _pair_code(self, weight: float, against: float) -> tuple[int, int]:
+        """The index of ``against`` and the code of the pair (``weight``, ``against``)."""
+        index = self._weight_index
+        i = index.get(weight)
+        if i is None:
+            i = self._new_weight(weight)
+        j = index.get(against)
+        if j is None:
+            j = self._new_weight(against)
+        return j, 1 + i * _WEIGHTS + j
 
     def _new_weight(self, weight: float) -> int:
         index = len(self._weights)
