@@ -29,8 +29,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.fastplay import FastPlayout
+from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
