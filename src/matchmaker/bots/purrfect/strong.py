@@ -60,7 +60,7 @@ class PurrfectStrong(PurrfectGreedy):
     name: ClassVar[str] = "strong"
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
-    #: about a tenth of a second on one core (see docs/bots.md).
+    #: about a thirtieth of a second on one core (see docs/bots.md).
     budget: ClassVar[int] = 20_000
     #: Imagined deals per decision at least, whatever the budget.
     min_samples: ClassVar[int] = 2
