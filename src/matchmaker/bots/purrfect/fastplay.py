@@ -58,8 +58,8 @@ from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.phases import INSPECT, NOMINATE, OVER, PRESENT, RESPOND
 from matchmaker.games.purrfect.state import PurrfectState
 
-#: Where a round is, as the play-out loop counts it.
-_PRESENT, _NOMINATE, _INSPECT, _RESPOND = 0, 1, 2, 3
+#: The phases a play-out starts in (a round under way).
+ROUND_PHASES = (PRESENT, NOMINATE, INSPECT, RESPOND)
 #: Bits of one pair code (codes 1 to 15; 0 ends a queue's number).
 _PAIR_BITS = 4
 _PAIR_MASK = (1 << _PAIR_BITS) - 1
@@ -110,15 +110,7 @@ class FastPlayout:
         scores = state.scores()
         if phase is OVER:
             return scores
-        if phase is PRESENT:
-            stage = _PRESENT
-        elif phase is NOMINATE:
-            stage = _NOMINATE
-        elif phase is INSPECT:
-            stage = _INSPECT
-        elif phase is RESPOND:
-            stage = _RESPOND
-        else:
+        if phase not in ROUND_PHASES:
             raise ValueError(f"a play-out starts after the deal, not in phase {phase}")
 
         n = self.players
@@ -129,7 +121,6 @@ class FastPlayout:
         orders = self._orders
         nominations = self._nominations
         accepts = self._accepts
-        later_values = self._later
         hands = [h[:] for h in p.hands]
         size = p.hand_size[:]
         cand = p.candidate[:]
@@ -149,7 +140,7 @@ class FastPlayout:
         # claimed), so no more rounds than cats can be left: a check that costs nothing.
         rounds_left = sum(size) + n - cand.count(0) + 1
         while True:
-            if stage == _PRESENT:
+            if phase is PRESENT:
                 number = 0
                 for s in clockwise[proposer]:
                     if size[s] or cand[s]:
@@ -170,8 +161,8 @@ class FastPlayout:
                     masks[proposer] ^= 1 << cat
                 queue = [s for s in clockwise[proposer] if size[s] and not cand[s]]
                 at = 0
-                stage = _NOMINATE
-            if stage == _NOMINATE:
+                phase = NOMINATE
+            if phase is NOMINATE:
                 while at < len(queue):
                     s = queue[at]
                     hand = hands[s]
@@ -190,20 +181,17 @@ class FastPlayout:
                     at += 1
                 queue = [s for s in clockwise[proposer] if cand[s]]
                 at = 0
-                stage = _INSPECT
+                phase = INSPECT
             # Inspection: one lookup gives what the rest of the queue promises at every point.
             number = 0
             for s in queue:
                 number = number << _PAIR_BITS | codes[s]
-            key = number << 4 | cat
-            later = later_values.get(key)
-            if later is None:
-                later = later_values[key] = self._continuation(cat, number)
+            later = self._later_of(cat, number)
             owner = -1
             while at < len(queue):
                 seat = queue[at]
                 value = cand[seat]
-                if stage == _INSPECT:
+                if phase is INSPECT:
                     steps += 1
                     if not should_propose(value, cat, mine[seat], later[at + 1]):
                         if trace is not None:
@@ -212,7 +200,7 @@ class FastPlayout:
                         continue
                     if trace is not None:
                         trace.append((proposer, PROPOSE))
-                stage = _INSPECT
+                phase = INSPECT
                 key = (theirs[seat] << 4 | cat) << 4 | value
                 yes = accepts.get(key)
                 if yes is None:
@@ -268,7 +256,7 @@ class FastPlayout:
                 masks[proposer] |= 1 << value
                 cand[proposer] = 0
             self._weigh(scores, proposer, mine, theirs, codes)
-            stage = _PRESENT
+            phase = PRESENT
         self.steps += steps
         return scores
 
@@ -350,12 +338,14 @@ class FastPlayout:
             cat, [(dist, mine, accept_model(cat, theirs)) for mine, theirs in pairs]
         )
 
-    def _later_start(self, cat: int, number: int) -> float:
+    def _later_of(self, cat: int, number: int) -> list[float]:
+        """What the queue ``number`` spells promises the proposer of ``cat`` before each of
+        its candidates (``_continuation``, memoised)."""
         key = number << 4 | cat
         later = self._later.get(key)
         if later is None:
             later = self._later[key] = self._continuation(cat, number)
-        return later[0]
+        return later
 
     def _preferences(self, number: int) -> tuple[int, ...]:
         """Every cat, in the order the proposer would rather present it before the queue
@@ -365,7 +355,7 @@ class FastPlayout:
         counts = [0] + [1] * MAX_VALUE
         order: list[int] = []
         for _ in range(MAX_VALUE):
-            cat = self.rules.present(counts, lambda cat: self._later_start(cat, number))
+            cat = self.rules.present(counts, lambda cat: self._later_of(cat, number)[0])
             order.append(cat)
             counts[cat] = 0
         return tuple(order)
