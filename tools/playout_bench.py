@@ -26,7 +26,7 @@ from matchmaker.bots.purrfect.playout import Playout
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import determinize as clecanian_world
-from matchmaker.games.purrfect.determinize import determinize as purrfect_world
+from matchmaker.games.purrfect.determinize import WorldSampler
 
 #: Play-outs from each position (the hard bot plays about 600 a decision: 200 worlds, 3 options).
 WORLDS = 200
@@ -107,9 +107,9 @@ def purrfect_rate(players: int, seconds: float, fast: bool = False) -> float:
             reading = bot.read(state.view(seat))
             kind = FastPlayout if fast else Playout
             playout = kind(players, reading.pool, bot.tuning)
+            worlds = WorldSampler(state.game, reading.view)  # type: ignore[arg-type]
             for _ in range(WORLDS):
-                world = purrfect_world(state.game, reading.view, rng)  # type: ignore[arg-type]
-                playout.run(world)
+                playout.run(worlds.sample(rng))
             steps += playout.steps
     return steps / (time.thread_time() - start)
 

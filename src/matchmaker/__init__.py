@@ -7,7 +7,11 @@
 True
 """
 
-from matchmaker.core import (
+from matchmaker.compiled import install_pure_finder
+
+install_pure_finder()
+
+from matchmaker.core import (  # noqa: E402
     CHANCE,
     GAMES,
     Action,
@@ -24,7 +28,7 @@ from matchmaker.core import (
     State,
     load_game,
 )
-from matchmaker.core.records import parse_record, replay, replay_text
+from matchmaker.core.records import parse_record, replay, replay_text  # noqa: E402
 
 __all__ = [
     "CHANCE",

@@ -161,7 +161,12 @@ def _bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([f.to_json() for f in figures]))
         return 0
-    table = Table(title=f"Random play on one core (median of {args.runs} runs)")
+    from matchmaker.compiled import summary
+
+    table = Table(
+        title=f"Random play on one core (median of {args.runs} runs)",
+        caption=f"build: {summary()}",
+    )
     for column in ("game", "players", "games/s", "decisions/s", "decisions/game"):
         table.add_column(column, justify="right")
     for f in figures:

@@ -4,7 +4,7 @@ For each decision with a real choice it repeats, until its budget is spent:
 
 1. imagine the hidden cats: a full state consistent with its view, the others' hands, their
    unseen candidates and the excess drawn at random from the cats it has not seen
-   (:func:`matchmaker.games.purrfect.determinize.determinize`);
+   (:class:`matchmaker.games.purrfect.determinize.WorldSampler`, set up once a decision);
 2. weigh that imagined deal by the table talk: a deal in which a speaker's candidate is what it
    claimed counts more, the more that speaker has told the truth before;
 3. for every legal action, play the imagined state to the end with the greedy rules for every
@@ -36,7 +36,7 @@ from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.purrfect.deck import MAX_VALUE
-from matchmaker.games.purrfect.determinize import determinize
+from matchmaker.games.purrfect.determinize import WorldSampler
 from matchmaker.games.purrfect.state import PurrfectState
 from matchmaker.games.purrfect.view import PurrfectView
 
@@ -102,6 +102,7 @@ class PurrfectStrong(PurrfectGreedy):
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
         playout = FastPlayout(reading.players, reading.pool, self.tuning)
+        worlds = WorldSampler(self.purrfect, reading.view)
         active = list(range(len(legal)))
         samples: list[Sample] = []
         work = 0
@@ -111,7 +112,7 @@ class PurrfectStrong(PurrfectGreedy):
             and playout.steps + work < self.search_budget
             and (self.seconds is None or time.thread_time() - start < self.seconds)
         ):
-            world = determinize(self.purrfect, reading.view, self.rng)
+            world = worlds.sample(self.rng)
             results: dict[int, float] = {}
             for i in active:
                 imagined = world.clone()

@@ -591,12 +591,14 @@ class ClecanianState(State[ClecanianView]):
     # ------------------------------------------------------------------------ copies, records
     def clone(self) -> ClecanianState:
         """An independent copy."""
-        other = ClecanianState.__new__(ClecanianState)
-        other.__dict__.update(self.__dict__)
-        other.position = self.position.copy()
-        other.history = self.history.copy()
-        other._follow_history()
-        return other
+        return ClecanianState(self.game, self.position.copy(), self.history.copy())
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[ClecanianState], tuple[ClecanianGame, ClecanianPosition, ClecanianHistory]]:
+        """Pickled and copied as what a state is: the game, its position and its history
+        (a compiled build has no instance dictionary to copy)."""
+        return (ClecanianState, (self.game, self.position, self.history))
 
     def record(self) -> dict[str, Any]:
         """The game record: options, and per round the deal and every event."""

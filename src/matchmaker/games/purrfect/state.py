@@ -375,12 +375,14 @@ class PurrfectState(State[PurrfectView]):
     # ------------------------------------------------------------------------ copies, records
     def clone(self) -> PurrfectState:
         """An independent copy (cheap: flat lists only)."""
-        other = PurrfectState.__new__(PurrfectState)
-        other.game = self.game
-        other.position = self.position.copy()
-        other.history = self.history.copy()
-        other._hand_size = self._hand_size
-        return other
+        return PurrfectState(self.game, self.position.copy(), self.history.copy())
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[PurrfectState], tuple[PurrfectGame, PurrfectPosition, PurrfectHistory]]:
+        """Pickled and copied as what a state is: the game, its position and its history
+        (a compiled build has no instance dictionary to copy)."""
+        return (PurrfectState, (self.game, self.position, self.history))
 
     def record(self) -> dict[str, Any]:
         """The game record: options (with the first proposer actually chosen), deal, events."""
