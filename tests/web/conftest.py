@@ -40,6 +40,15 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def log_path(self) -> Path:
+        """Where the server's log (its standard error) goes, beside its data folder."""
+        return self.data.parent / f"server-{self.port}.log"
+
+    def log(self) -> str:
+        """What the server has logged so far."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    @property
     def ws_url(self) -> str:
         """The base WebSocket address."""
         return f"ws://127.0.0.1:{self.port}"
@@ -51,7 +60,9 @@ class LiveServer:
             "--data", str(self.data), "--bot-pause", str(self.bot_pause),
             "--away-after", str(self.away_after),
         ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        self.data.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,26 @@ def add_serve_parser(sub: Any) -> None:
     )
 
 
+#: The largest WebSocket frame the server reads; a larger one closes the connection (1009).
+MAX_FRAME = 1 << 20
+
+
+class OneLineErrors(logging.Filter):
+    """Keeps tracebacks out of the server's log: a record that carries one (a client that
+    sent a text frame that is not UTF-8, for one) is told in one line, with the exception's
+    type and message."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Fold the exception into the message; always keep the record."""
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 def run_serve_command(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
     import uvicorn
@@ -47,7 +68,10 @@ def run_serve_command(args: argparse.Namespace) -> int:
     shown = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME
     )
+    one_line = OneLineErrors()
+    for name in ("uvicorn.error", "matchmaker.server"):
+        logging.getLogger(name).addFilter(one_line)
     uvicorn.Server(config).run()
     return 0

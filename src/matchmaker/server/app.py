@@ -12,14 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from matchmaker.server.lobby import ApiError, Lobby
-from matchmaker.server.messages import Refused, read_message
+from matchmaker.server.messages import Refused, load_json, read_message
 from matchmaker.server.table import Connection, Table, Timing
 
 LOG = logging.getLogger("matchmaker.server")
@@ -38,13 +39,44 @@ def _error(exc: ApiError) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "too_large", f"request bodies are at most {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "too_large", f"request bodies are at most {MAX_BODY} bytes")
     try:
-        return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, "bad_json", f"the body is not JSON: {exc}") from None
+        return load_json(bytes(raw), "the request body")
+    except Refused as exc:
+        raise ApiError(400, exc.code, exc.message) from None
+
+
+#: What an HTTP status the router answers by itself means, as the protocol's error codes.
+_HTTP_CODES = {
+    404: ("not_found", "there is nothing at this address"),
+    405: ("method_not_allowed", "this address does not answer this method"),
+}
+
+_NOT_FOUND_PAGE = (
+    "<!doctype html><html lang=en><meta charset=utf-8><title>Not found · matchmaker</title>"
+    "<body style='font-family:sans-serif;margin:3em'><h1>Nothing here</h1>"
+    "<p>There is no page at this address. <a href='/'>Go to the lobby</a>.</p></body></html>"
+)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """The router's own refusals (no such address, wrong method) as protocol errors: JSON,
+    or a short page for a browser asking for a page outside the API."""
+    assert isinstance(exc, HTTPException)
+    code, message = _HTTP_CODES.get(exc.status_code, ("bad_request", str(exc.detail)))
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow", "")
+        message += f": {request.method} (it answers {allowed or 'no method'})"
+    wants_page = "text/html" in request.headers.get("accept", "")
+    if exc.status_code == 404 and wants_page and not request.url.path.startswith("/api/"):
+        return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
+    return JSONResponse(
+        {"error": code, "message": message}, status_code=exc.status_code, headers=exc.headers
+    )
 
 
 def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = False) -> Starlette:
@@ -57,6 +89,12 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
                 status, payload = await handler(request)
             except ApiError as exc:
                 return _error(exc)
+            except Exception as exc:  # a defect: answered in JSON, told in one log line
+                LOG.error("%s %s failed: %s: %s", request.method, request.url.path,
+                          type(exc).__name__, exc)  # fmt: skip
+                LOG.debug("the failure in full", exc_info=True)
+                failed = "the server could not carry this out; nothing changed"
+                return JSONResponse({"error": "server_error", "message": failed}, status_code=500)
             return JSONResponse(payload, status_code=status)
 
         return endpoint
@@ -110,7 +148,9 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+    )
     app.state.lobby = lobby
     return app
 

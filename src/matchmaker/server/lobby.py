@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,10 @@ from matchmaker.words.replay import replay_frames
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
+#: The longest display name, in characters (after unprintable characters are removed).
 NAME_LENGTH = 24
+#: Bounds a table puts on options the rules leave open (a game people can finish).
+TABLE_LIMITS: dict[str, tuple[int, int]] = {"rounds": (1, 20), "max_turns": (1, 2000)}
 
 
 class ApiError(Exception):
@@ -41,12 +45,36 @@ def _new_id(prefix: str, size: int) -> str:
 
 
 def _clean_name(name: Any, seat: int) -> str:
+    """A display name without unprintable characters (``Seat N`` when none is left);
+    ApiError ``bad_field`` if it is not a string or longer than ``NAME_LENGTH``."""
     if name is None:
         return f"Seat {seat}"
     if not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be a string")
-    clean = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LENGTH]
+    clean = "".join(ch for ch in name if ch.isprintable()).strip()
+    if len(clean) > NAME_LENGTH:
+        raise ApiError(
+            400, "bad_field", f"a name is at most {NAME_LENGTH} characters; this one has "
+            f"{len(clean)}"
+        )  # fmt: skip
     return clean or f"Seat {seat}"
+
+
+def _before(value: str | None) -> str | None:
+    """The ``before`` of ``/api/finished`` as the database writes times (ApiError
+    ``bad_field`` unless it is an ISO time)."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ApiError(
+            400, "bad_field", f"before must be an ISO time such as 2026-11-30T16:00:00Z, not "
+            f"{value!r}"
+        ) from None  # fmt: skip
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Lobby:
@@ -119,7 +147,7 @@ class Lobby:
         if not isinstance(body, Mapping):
             raise ApiError(400, "bad_json", "the body must be a JSON object")
         name = body.get("game")
-        if name not in GAMES:
+        if not isinstance(name, str) or name not in GAMES:
             known = ", ".join(GAMES)
             raise ApiError(400, "unknown_game", f"unknown game {name!r} (known: {known})")
         options = body.get("options", {})
@@ -129,9 +157,16 @@ class Lobby:
         if name == "clecanian" and isinstance(deck, str) and deck != "default":
             raise ApiError(400, "bad_option", "option deck: give the deck data itself, not a path")
         try:
-            game = load_game(str(name), dict(options))
+            game = load_game(name, dict(options))
         except OptionError as exc:
             raise ApiError(400, "bad_option", str(exc)) from None
+        for option, (low, high) in TABLE_LIMITS.items():
+            value = getattr(game.options, option, None)
+            if value is not None and not low <= value <= high:
+                raise ApiError(
+                    400, "bad_option", f"option {option}: a table plays from {low} to {high}, "
+                    f"not {value}"
+                )  # fmt: skip
         seats = self._seats(body.get("seats"), str(name), game.players)
         timer = body.get("timer")
         if timer is not None and (
@@ -141,12 +176,16 @@ class Lobby:
         ):
             raise ApiError(400, "bad_timer", f"timer must be seconds from {TIMER_RANGE[0]:.0f} "
                            f"to {TIMER_RANGE[1]:.0f}, or null")  # fmt: skip
-        names = body.get("names") or []
-        if not isinstance(names, list):
-            raise ApiError(400, "bad_field", "names must be a list")
+        names = body.get("names")
+        if names is None:
+            names = []
+        if not isinstance(names, list) or len(names) > len(seats):
+            raise ApiError(400, "bad_field", "names must be a list, at most one name a seat")
+        for seat, given in enumerate(names):
+            _clean_name(given, seat)
         row = TableRow(
             id=_new_id("t", 8),
-            game=str(name),
+            game=name,
             options=game.options_dict(),
             seats=seats,
             timer=None if timer is None else float(timer),
@@ -255,7 +294,9 @@ class Lobby:
     # -- finished games -------------------------------------------------------------------------
 
     def finished(self, before: str | None = None, limit: int = 100) -> dict[str, Any]:
-        """Finished tables, newest first (``GET /api/finished``)."""
+        """Finished tables, newest first (``GET /api/finished``), finished before the ISO
+        time ``before`` when it is given."""
+        before = _before(before)
         out = []
         for row in self.storage.tables(finished=True):
             if before is not None and row.finished is not None and row.finished >= before:

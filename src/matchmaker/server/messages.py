@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 
@@ -17,6 +18,52 @@ class Refused(Exception):
 
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 4096
+#: The deepest nesting of arrays and objects read, in a message or a request body.
+MAX_DEPTH = 32
+
+#: A JSON string (skipped whole, brackets inside it do not nest) or a bracket.
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``text`` nests arrays and objects deeper than ``limit`` (read before parsing,
+    so that no parser recurses into a hostile document)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for token in _NESTING.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif mark in "]}":
+            depth -= 1
+    return False
+
+
+def load_json(raw: str | bytes, what: str = "the message") -> Any:
+    """``raw`` parsed as JSON (UTF-8), nesting bounded first; Refused ``bad_json`` naming
+    what is wrong otherwise."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            reason = f"{exc.reason} at byte {exc.start}"
+            raise Refused("bad_json", f"{what} is not UTF-8: {reason}") from None
+    else:
+        text = raw
+    if not text.strip():
+        raise Refused("bad_json", f"{what} is empty: send a JSON object")
+    if too_deep(text):
+        raise Refused("bad_json", f"{what} nests arrays and objects deeper than {MAX_DEPTH}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Refused("bad_json", f"{what} is not JSON: {exc}") from None
+    except (RecursionError, ValueError) as exc:  # huge numbers, for one
+        raise Refused("bad_json", f"{what} cannot be read: {exc}") from None
+
 
 #: Message type -> the fields it must carry.
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -35,10 +82,7 @@ def read_message(text: str | bytes) -> dict[str, Any]:
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
     if size > MAX_MESSAGE:
         raise Refused("too_large", f"messages are at most {MAX_MESSAGE} bytes; this one is {size}")
-    try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise Refused("bad_json", f"not JSON: {exc}") from None
+    message = load_json(text)
     if not isinstance(message, dict):
         raise Refused("bad_json", "a message must be a JSON object")
     kind = message.get("type")
