@@ -21,6 +21,7 @@ from matchmaker.words import words_for
 from matchmaker.words.base import waiting_line
 from tests.web.client import Peer, create_table, http, join, play_to_end
 from tests.web.conftest import LiveServer, free_port
+from tests.web.schema import check, check_server_message
 
 
 @pytest.fixture(scope="module")
@@ -177,6 +178,7 @@ def check_messages(
     assert states, "no state was received"
     seq = 0
     for text, message in zip(peer.raw, peer.messages, strict=True):
+        check_server_message(message)
         if message["type"] == "state":
             seq = message["seq"]
             assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
@@ -236,6 +238,9 @@ def test_whole_games_tell_each_seat_only_its_view(
     assert table in [t["id"] for t in finished["tables"]]
     status, frames = http("GET", f"{server.url}/api/tables/{table}/replay?seat=0")
     assert status == 200
+    check("http_replay", frames)
+    check("http_finished", finished)
+    check("http_summary", http("GET", f"{server.url}/api/tables/{table}")[1])
     assert frames["frames"][-1]["view"]["phase"] == "over"
     assert frames["frames"][0]["view"] == check_first_view(game, options)
     for peer in everyone:

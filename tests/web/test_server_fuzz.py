@@ -25,6 +25,7 @@ from starlette.testclient import TestClient
 
 from matchmaker.server.app import create_app
 from matchmaker.server.table import Timing
+from tests.web.schema import check, check_server_message
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text()
@@ -105,6 +106,7 @@ def assert_documented(response: Any) -> dict[str, Any]:
     body: dict[str, Any] = response.json()
     if response.status_code < 400:
         return body
+    check("http_error", body)
     assert response.status_code < 500, body
     assert set(body) == {"error", "message"}, body
     assert isinstance(body["message"], str) and body["message"]
@@ -258,6 +260,8 @@ def answers(ws: Any, until: str = "pong") -> list[dict[str, Any]]:
 
 
 def errors_in(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for message in messages:
+        check_server_message(message)
     found = [m for m in messages if m["type"] == "error"]
     for error in found:
         assert error["code"] in WS_CODES and error["code"] != "server_error", error

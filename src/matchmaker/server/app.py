@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import Refused, load_json, read_message
+from matchmaker.server.schema import protocol_schema
 from matchmaker.server.table import Connection, Table, Timing
 
 LOG = logging.getLogger("matchmaker.server")
@@ -102,6 +103,9 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
     async def games(request: Request) -> tuple[int, Any]:
         return 200, lobby.games()
 
+    async def schema(request: Request) -> tuple[int, Any]:
+        return 200, protocol_schema()
+
     async def create_table(request: Request) -> tuple[int, Any]:
         return 201, lobby.create(await _body(request))
 
@@ -139,6 +143,7 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         Route("/table/{table}", page),
         Route("/replay/{table}", page),
         Route("/api/games", api(games)),
+        Route("/api/schema", api(schema)),
         Route("/api/tables", api(create_table), methods=["POST"]),
         Route("/api/tables/{table}", api(table_summary)),
         Route("/api/tables/{table}/join", api(join), methods=["POST"]),

@@ -23,6 +23,81 @@ if TYPE_CHECKING:
     from matchmaker.games.clecanian.state import ClecanianState
 
 
+#: What each field of a view holds, in the words of docs/protocol.md (whose view table and the
+#: protocol's JSON Schema, ``matchmaker.server.schema``, are made from it). Seats count from 0,
+#: grid places from 0 (top row 0 … columns-1, bottom row columns … 2·columns-1), cards by code.
+FIELDS: dict[str, str] = {
+    "seat": "the seat this view is for; null for a spectator's (public) view",
+    "players": "the number of seats",
+    "columns": "columns of each grid (5, or 4 with the 2x4 variant); a grid has 2 x columns places",
+    "round": "the round being played, from 0",
+    "rounds": "the rounds of the game",
+    "dealer": "the dealer of this round",
+    "phase": "what the game waits for (see Phases)",
+    "to_act": (
+        "the seat to decide; -1 while chance acts (a card dealt or drawn), -2 once the game is over"
+    ),
+    "grids": (
+        "grids[s][p]: the code of a face-up card, or null for a face-down card (known to "
+        "nobody) or an empty place waiting for a refill (the place a joker left)"
+    ),
+    "discard": "the discard pile, bottom first (the last is the top card)",
+    "stock_size": "cards left in the stock",
+    "drawn": (
+        "the card drawn this turn when this seat may know it (its own card from the stock, or "
+        "any card taken from the discard pile); null otherwise"
+    ),
+    "drawn_by": "the seat holding a drawn card (phase use); null otherwise",
+    "drawn_from": (
+        '"stock" or "discard": where drawn_by\'s card came from; null when no card is held'
+    ),
+    "victim": "during an abduction, the seat losing a woman; null otherwise",
+    "turns": "turns played in this round",
+    "ended_by": (
+        "the seat that turned up its last card and triggered the end of the round; null before"
+    ),
+    "round_scores": "round_scores[r][s]: what seat s scored in each finished round",
+    "previous_grids": "the grids, all face up, as the previous round was scored; empty in round 0",
+    "face_down": (
+        "face_down[s][p]: whether the place holds a face-down card (a null in grids that is not"
+        " face down is an empty place)"
+    ),
+    "turn_seat": "the seat whose turn it is (or who makes its initial reveals)",
+    "reveals_left": "initial reveals turn_seat still has to make",
+    "final_turns_left": "final turns still to play once the end is triggered",
+    "pending": (
+        "the public steps waiting to be carried out, bottom first, each [name, arguments...] "
+        "with cards by code (refills, flips, the end of the turn...)"
+    ),
+    "refill": (
+        "[seat, place] the next card from the stock goes to (phase refill_card); null otherwise"
+    ),
+    "abducting": "the code of the joker whose abduction is being chosen; null otherwise",
+    "log": (
+        "every event so far as [round, actor, action, argument]; actor -1 for a card from the "
+        "stock, whose code is null while only its drawer may know it"
+    ),
+    "column_scores": (
+        "column_scores[s][c]: what column c scores, once both its cards are face up; null before"
+    ),
+    "column_kinds": (
+        'column_kinds[s][c]: "couple", "same" (two cards of one character) or "plain", '
+        "once both its cards are face up; null before"
+    ),
+    "grid_scores": (
+        "grid_scores[s]: what the face-up cards of each grid score now (complete columns as "
+        "they score, a lone face-up card at its points)"
+    ),
+    "previous_column_scores": "column_scores of previous_grids",
+    "previous_column_kinds": "column_kinds of previous_grids",
+    "abductor": (
+        "during an abduction, the seat that chooses the woman (the victim's left neighbour); "
+        "null otherwise"
+    ),
+    "totals": "each seat's game score so far (the sum of its round scores)",
+}
+
+
 @dataclass(frozen=True)
 class ClecanianView(ViewData):
     """An immutable observation for one seat (``seat`` None: a spectator).

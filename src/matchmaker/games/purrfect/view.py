@@ -23,6 +23,70 @@ if TYPE_CHECKING:
     from matchmaker.games.purrfect.state import PurrfectState
 
 
+#: What each field of a view holds, in the words of docs/protocol.md (whose view table and the
+#: protocol's JSON Schema, ``matchmaker.server.schema``, are made from it). Seats count from 0;
+#: cats are their values, 1 to 10.
+FIELDS: dict[str, str] = {
+    "seat": "the seat this view is for; null for a spectator's (public) view",
+    "players": "the number of seats",
+    "phase": "what the game waits for (see Phases)",
+    "to_act": (
+        "the seat to decide; -1 while chance acts (a cat dealt, the first proposer drawn), -2 "
+        "once the game is over"
+    ),
+    "round": "the round being played, from 0",
+    "proposer": "this round's proposer; null before the first round",
+    "proposer_cat": "the cat the proposer shows; null before it is presented",
+    "hand_sizes": "cats in each seat's hand",
+    "standing": "standing[s]: whether seat s has a candidate face down",
+    "nominated": "the seats that nominated a candidate this round, in order",
+    "inspecting": (
+        "the seat whose candidate the proposer looks at now (phases inspect and respond); null "
+        "otherwise"
+    ),
+    "claimed": "claimed[s]: the cats seat s won, in order",
+    "discarded": "the cats discarded by Loneliness, in order",
+    "excess": "cats dealt to nobody (face down, out of the game)",
+    "log": (
+        "every decision so far as [actor, action, argument]; another seat's nomination has "
+        "argument null"
+    ),
+    "hand": "this seat's cats, lowest first (empty for a spectator)",
+    "candidate": "this seat's standing candidate; null if none (or a spectator)",
+    "target": "this seat's target: the sum of the cats it was dealt; null for a spectator",
+    "inspected": "every candidate this seat looked at as proposer, as [round, seat, value]",
+    "targets": "every seat's target, once the game is over; null before",
+    "scores": "every seat's final score, once the game is over; null before",
+    "left_over": "the cats still held when the game ended (they score nothing); empty before",
+    "to_nominate": "the seats still to nominate this round, in order",
+    "to_inspect": (
+        "the seats whose candidates the proposer has still to inspect, the current one first"
+    ),
+    "given": (
+        "given[s]: the cats that left seat s in public (presented, or claimed from it as a "
+        "candidate)"
+    ),
+    "candidate_round": (
+        "candidate_round[s]: the round in which seat s's standing candidate was nominated; null"
+        " if none"
+    ),
+    "candidate_values": (
+        "candidate_values[s]: the value of seat s's standing candidate as this seat knows it "
+        "(its own, and those it inspected since they were nominated); null otherwise"
+    ),
+    "inspection_order": (
+        "the seats whose candidates the proposer inspects this round, in order (from the "
+        "presentation on)"
+    ),
+    "claimed_totals": "claimed_totals[s]: the sum of the cats seat s claimed",
+    "score": "this seat's score so far: claimed minus target; null for a spectator",
+    "sitting_out": (
+        "sitting_out[s]: the seat held no cats when a round began; it sits out for the rest of "
+        "the game"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class PurrfectView(ViewData):
     """An immutable observation for one seat (``seat`` None: a spectator).

@@ -1,0 +1,447 @@
+"""The web protocol as a JSON Schema (draft 2020-12): every message both ways, the HTTP
+answers, and each game's view, made from the view classes themselves.
+
+``docs/protocol.schema.json`` and the view tables of ``docs/views.md`` are written from this
+module (``python -m matchmaker.server.schema``), the server answers it at ``GET /api/schema``,
+and the tests check real messages against it, so the schema cannot drift from the server.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import sys
+import types
+import typing
+from typing import Any
+
+from matchmaker.games.clecanian.view import FIELDS as CLECANIAN_FIELDS
+from matchmaker.games.clecanian.view import ClecanianView
+from matchmaker.games.purrfect.view import FIELDS as PURRFECT_FIELDS
+from matchmaker.games.purrfect.view import PurrfectView
+
+#: Each game's view class and what its fields hold.
+VIEWS: dict[str, tuple[type, dict[str, str]]] = {
+    "clecanian": (ClecanianView, CLECANIAN_FIELDS),
+    "purrfect": (PurrfectView, PURRFECT_FIELDS),
+}
+
+INTEGER: dict[str, Any] = {"type": "integer"}
+STRING: dict[str, Any] = {"type": "string"}
+BOOLEAN: dict[str, Any] = {"type": "boolean"}
+NULL: dict[str, Any] = {"type": "null"}
+ANY_OBJECT: dict[str, Any] = {"type": "object"}
+
+
+def maybe(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` or null."""
+    return {"anyOf": [schema, NULL]}
+
+
+def array(items: dict[str, Any]) -> dict[str, Any]:
+    """An array of ``items``."""
+    return {"type": "array", "items": items}
+
+
+def ref(name: str) -> dict[str, Any]:
+    """A reference to one of the schema's definitions."""
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def obj(
+    properties: dict[str, dict[str, Any]], optional: tuple[str, ...] = (), description: str = ""
+) -> dict[str, Any]:
+    """An object with exactly these properties (all required but ``optional``)."""
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+    if description:
+        out["description"] = description
+    return out
+
+
+def message(kind: str, description: str, optional: tuple[str, ...] = (), **fields: Any) -> Any:
+    """A WebSocket message of ``type`` ``kind``."""
+    return obj({"type": {"const": kind}, **fields}, optional, description)
+
+
+# ----------------------------------------------------------------------------------- views
+def json_of(hint: Any) -> dict[str, Any]:
+    """The JSON Schema of a view field's Python type (tuples are arrays, enums strings)."""
+    if hint is int:
+        return dict(INTEGER)
+    if hint is bool:
+        return dict(BOOLEAN)
+    if hint is str:
+        return dict(STRING)
+    if hint is float:
+        return {"type": "number"}
+    if hint is type(None):
+        return dict(NULL)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return {"type": "string", "enum": [member.value for member in hint]}
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return {"anyOf": [json_of(arg) for arg in args]}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return array(json_of(args[0]))
+        items = [json_of(arg) for arg in args]
+        return {
+            "type": "array",
+            "prefixItems": items,
+            "minItems": len(items),
+            "maxItems": len(items),
+        }
+    raise TypeError(f"no JSON form for the view field type {hint!r}")
+
+
+def view_schema(game: str) -> dict[str, Any]:
+    """The schema of one game's view: every field, its type and what it holds."""
+    cls, docs = VIEWS[game]
+    hints = typing.get_type_hints(cls)
+    properties = {}
+    for item in dataclasses.fields(cls):
+        schema = json_of(hints[item.name])
+        schema["description"] = docs[item.name]
+        properties[item.name] = schema
+    return obj(properties, description=f"What one seat knows of a {game} game (docs/views.md).")
+
+
+def json_type_words(schema: dict[str, Any]) -> str:
+    """A view field's JSON type in words, for docs/views.md."""
+    if "anyOf" in schema:
+        return " or ".join(json_type_words(option) for option in schema["anyOf"])
+    if "enum" in schema:
+        return "one of " + ", ".join(f'"{v}"' for v in schema["enum"])
+    kind = schema.get("type")
+    if kind == "array":
+        if "prefixItems" in schema:
+            inner = ", ".join(json_type_words(s) for s in schema["prefixItems"])
+            return f"[{inner}]"
+        return f"array of ({json_type_words(schema['items'])})"
+    return {
+        "integer": "integer",
+        "string": "string",
+        "boolean": "boolean",
+        "null": "null",
+        "number": "number",
+    }[str(kind)]
+
+
+def views_markdown() -> str:
+    """docs/views.md: the fields of each game's view, their JSON types and meanings."""
+    lines = [
+        "# Views",
+        "",
+        "What one seat (or a spectator) knows of a game, as the `view` of a `state` message and",
+        "of a replay frame carries it (`docs/protocol.md`). Made from the view classes by",
+        "`python -m matchmaker.server.schema --views` (a test keeps this page current); the",
+        "JSON Schema `docs/protocol.schema.json` says the same for programs.",
+        "",
+    ]
+    for game, title in (("clecanian", "Clecanian Golf"), ("purrfect", "Purrfect Match")):
+        lines += [
+            f"## {title} (`{game}`)",
+            "",
+            "| field | JSON type | what it holds |",
+            "|---|---|---|",
+        ]
+        for name, schema in view_schema(game)["properties"].items():
+            lines.append(f"| `{name}` | {json_type_words(schema)} | {schema['description']} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+# -------------------------------------------------------------------------------- messages
+def definitions() -> dict[str, Any]:
+    """Every shared part of the protocol's messages."""
+    seat = {"type": "integer", "minimum": 0}
+    actor = {"type": "integer", "minimum": -2, "description": "a seat, -1 chance, -2 over"}
+    seat_state = obj(
+        {
+            "seat": seat,
+            "kind": {"enum": ["human", "bot"]},
+            "name": STRING,
+            "label": STRING,
+            "joined": BOOLEAN,
+            "connected": BOOLEAN,
+            "away": BOOLEAN,
+        },
+        description="A seat as the table shows it (the summary's seats).",
+    )
+    card = obj(
+        {
+            "code": STRING,
+            "name": STRING,
+            "speech": STRING,
+            "points": maybe(INTEGER),
+            "character": maybe(STRING),
+            "sex": maybe(STRING),
+            "joker": BOOLEAN,
+            "rank": maybe(STRING),
+            "suit": maybe(STRING),
+            "red": BOOLEAN,
+        },
+        description="A Clecanian Golf card as people read it.",
+    )
+    summary = obj(
+        {
+            "id": STRING,
+            "game": {"enum": list(VIEWS)},
+            "title": STRING,
+            "options": ANY_OBJECT,
+            "players": INTEGER,
+            "timer": maybe({"type": "number"}),
+            "seats": array(ref("seat")),
+            "status": {"enum": ["waiting", "playing", "over"]},
+            "seq": INTEGER,
+            "rematch": maybe(STRING),
+            "previous": maybe(STRING),
+            "created": STRING,
+            "deck": ANY_OBJECT,
+            "cards": array(ref("card")),
+            "places": array(STRING),
+        },
+        optional=("deck", "cards", "places"),
+        description="The public summary of a table; deck, cards and places: Clecanian Golf only.",
+    )
+    event = {
+        "type": "object",
+        "description": "A record event as the receiving seat may see it (hidden fields null).",
+    }
+    told = obj({"seq": INTEGER, "actor": actor, "event": event, "lines": array(STRING)})
+    legal = obj(
+        {
+            "name": STRING,
+            "arg": {"type": ["integer", "string", "null"]},
+            "label": STRING,
+            "help": STRING,
+        }
+    )
+    chat = obj(
+        {
+            "n": INTEGER,
+            "seat": maybe(seat),
+            "name": STRING,
+            "kind": {"enum": ["chat", "claim"]},
+            "text": STRING,
+            "value": maybe(INTEGER),
+            "seq": INTEGER,
+            "time": STRING,
+        }
+    )
+    result = {
+        "type": "object",
+        "required": ["game", "finished", "scores", "winners"],
+        "properties": {
+            "game": STRING,
+            "finished": {"const": True},
+            "scores": array(INTEGER),
+            "winners": array(seat),
+        },
+        "description": "As `matchmaker replay --json` prints it (more fields per game).",
+    }
+    view = {"oneOf": [ref("clecanian_view"), ref("purrfect_view")]}
+    return {
+        "seat": seat_state,
+        "card": card,
+        "summary": summary,
+        "told": told,
+        "legal": legal,
+        "chat_line": chat,
+        "result": result,
+        "clecanian_view": view_schema("clecanian"),
+        "purrfect_view": view_schema("purrfect"),
+        "view": view,
+        "action": obj({"name": STRING, "arg": {"type": ["integer", "string", "null"]}}, ("arg",)),
+    }
+
+
+def client_messages() -> dict[str, Any]:
+    """Every message a client may send."""
+    token = {"type": "string"}
+    return {
+        "hello": message(
+            "hello",
+            "Sit at the token's seat, or watch.",
+            ("token", "spectate"),
+            token=token,
+            spectate={"const": True},
+        ),
+        "act": message(
+            "act",
+            "Make a decision from the legal list.",
+            ("seq",),
+            token=token,
+            action=ref("action"),
+            seq=INTEGER,
+        ),
+        "chat": message(
+            "chat",
+            "Say something.",
+            token=token,
+            text={"type": "string", "minLength": 1, "maxLength": 300},
+        ),
+        "claim": message(
+            "claim",
+            "Purrfect Match: 'my candidate is a value'.",
+            token=token,
+            value={"type": "integer", "minimum": 1, "maximum": 10},
+        ),
+        "rematch": message("rematch", "A new deal with the same seats.", token=token),
+        "back": message("back", "Take the seat back from the stand-in bot.", token=token),
+        "ping": message("ping", "Answered by pong."),
+    }
+
+
+def server_messages() -> dict[str, Any]:
+    """Every message the server sends on a WebSocket."""
+    seat = {"type": "integer", "minimum": 0}
+    return {
+        "welcome": message(
+            "welcome", "After a good hello.", seat=maybe(seat), table=ref("summary")
+        ),
+        "chat_history": message(
+            "chat_history", "The chat so far.", messages=array(ref("chat_line"))
+        ),
+        "state": message(
+            "state",
+            "The table as this seat sees it.",
+            seq=INTEGER,
+            to_act={"type": "integer", "minimum": -2},
+            phase=STRING,
+            over=BOOLEAN,
+            view=ref("view"),
+            status=STRING,
+            legal=array(ref("legal")),
+            claim=maybe(obj({"values": array(INTEGER)})),
+            events=array(ref("told")),
+            result=maybe(ref("result")),
+            seats=array(ref("seat")),
+            timer=maybe(obj({"seat": seat, "seconds": {"type": "number"}})),
+        ),
+        "thinking": message("thinking", "A bot decides for this seat.", seat=seat),
+        "chat": message("chat", "A chat line or a claim.", message=ref("chat_line")),
+        "presence": message("presence", "Who is here.", seats=array(ref("seat"))),
+        "rematch": message("rematch", "The game continues at this table.", table=STRING),
+        "pong": message("pong", "The answer to ping."),
+        "error": message(
+            "error",
+            "A refused message; nothing changed.",
+            code=STRING,
+            message=STRING,
+            about=maybe(STRING),
+        ),
+    }
+
+
+def http_answers() -> dict[str, Any]:
+    """The answers of the HTTP endpoints."""
+    return {
+        "error": obj({"error": STRING, "message": STRING}),
+        "games": obj(
+            {
+                "games": array(
+                    obj(
+                        {
+                            "id": STRING,
+                            "title": STRING,
+                            "players": obj({"min": INTEGER, "max": INTEGER, "default": INTEGER}),
+                            "options": ANY_OBJECT,
+                            "bots": array(STRING),
+                        }
+                    )
+                ),
+                "bots": array(STRING),
+                "bot_labels": {"type": "object", "additionalProperties": STRING},
+            }
+        ),
+        "created": obj(
+            {
+                "table": STRING,
+                "invites": array(obj({"seat": INTEGER, "code": STRING, "url": STRING})),
+                "spectate": STRING,
+            }
+        ),
+        "joined": obj({"seat": INTEGER, "token": STRING}),
+        "summary": ref("summary"),
+        "finished": obj(
+            {
+                "tables": array(
+                    obj(
+                        {
+                            "id": STRING,
+                            "game": STRING,
+                            "title": STRING,
+                            "players": INTEGER,
+                            "seats": array(STRING),
+                            "labels": array(STRING),
+                            "scores": maybe(array(INTEGER)),
+                            "winners": maybe(array(INTEGER)),
+                            "finished": maybe(STRING),
+                        }
+                    )
+                )
+            }
+        ),
+        "replay": obj(
+            {
+                "table": ref("summary"),
+                "seat": maybe(INTEGER),
+                "frames": array(
+                    obj(
+                        {
+                            "seq": INTEGER,
+                            "actor": maybe(INTEGER),
+                            "event": maybe({"type": "object"}),
+                            "lines": array(STRING),
+                            "status": STRING,
+                            "view": ref("view"),
+                        }
+                    )
+                ),
+            }
+        ),
+        "record": {"type": "object", "description": "A game record (docs/records.md)."},
+    }
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The whole protocol: ``client`` messages, ``server`` messages, ``http`` answers."""
+    defs = definitions()
+    for group, items in (
+        ("client", client_messages()),
+        ("server", server_messages()),
+        ("http", http_answers()),
+    ):
+        for name, schema in items.items():
+            defs[f"{group}_{name}"] = schema
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://matchmaker.invalid/protocol.schema.json",
+        "title": "matchmaker web protocol (docs/protocol.md)",
+        "description": "Use #/$defs/client_TYPE for what a client sends, #/$defs/server_TYPE "
+        "for what the server sends on a WebSocket, #/$defs/http_NAME for HTTP answers.",
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    """``protocol_schema`` as the text of docs/protocol.schema.json."""
+    return json.dumps(protocol_schema(), indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """Print the schema (or, with ``--views``, docs/views.md)."""
+    sys.stdout.write(views_markdown() if "--views" in argv else schema_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
