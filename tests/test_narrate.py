@@ -209,3 +209,25 @@ def test_a_seat_is_told_its_own_cats_and_the_candidates_it_inspects_others_are_n
                 if match:
                     proposer = NAMES.index(match.group(1))
                     assert (match.group(3) is not None) == (viewer == proposer), line
+
+
+def test_the_proposer_is_spoken_to_as_you_in_every_phase_of_a_round() -> None:
+    words = words_for(load_game("purrfect", {"players": 3}))
+    names = ["Ann", "Ben", "Cy"]
+    seen = set()
+    for seed in range(3):
+        for _step, before, _after in play("purrfect", {"players": 3}, seed):
+            for view in before:
+                if view.seat is None or view.proposer != view.seat:
+                    continue
+                if view.to_act == view.seat or view.phase not in (
+                    CatPhase.NOMINATE,
+                    CatPhase.INSPECT,
+                    CatPhase.RESPOND,
+                ):
+                    continue
+                line = words.status(view, names)
+                assert "You show" in line and "shows" not in line, line
+                assert not re.search(r"\band (looks|proposes)\b", line), line
+                seen.add(view.phase)
+    assert seen == {CatPhase.NOMINATE, CatPhase.RESPOND}  # inspecting is the proposer's turn

@@ -451,3 +451,13 @@ def test_the_real_server_answers_or_closes_as_documented(live_server: Any) -> No
     log = live_server.log()
     assert "Traceback" not in log, log
     assert "Invalid UTF-8" in log and len(log.strip().splitlines()) == 1, log
+
+
+def test_a_seat_that_is_neither_a_person_nor_a_bot_is_told_what_a_seat_can_be(
+    client: TestClient,
+) -> None:
+    body = {"game": "purrfect", "options": {"players": 3}, "seats": ["you", "hard", "hard"]}
+    answer = client.post("/api/tables", json=body)
+    refused = assert_documented(answer)
+    assert refused["error"] == "bad_bot" and "human" in refused["message"]
+    assert "greedy-v1" not in refused["message"]  # yardsticks are not offered

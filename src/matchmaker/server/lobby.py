@@ -243,6 +243,12 @@ class Lobby:
             try:
                 bot_class(kind, game)
             except OptionError as exc:
+                if kind.partition("@")[0] not in bot_names(game) and ":" not in kind:
+                    offered = ", ".join(["human", *_playable_bots(game)])
+                    raise ApiError(
+                        400, "bad_bot", f"seat {seat}: {kind!r} is neither a person nor a bot "
+                        f"of this server (a seat is one of: {offered})"
+                    ) from None  # fmt: skip
                 raise ApiError(400, "bad_bot", f"seat {seat}: {exc}") from None
         return list(raw)
 

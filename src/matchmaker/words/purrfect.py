@@ -77,7 +77,8 @@ class PurrfectWords(GameWords[PurrfectView]):
             if yours:
                 return f"{prefix}Your turn: you propose; show a cat from your hand."
             return f"{prefix}{proposer} proposes and chooses a cat to show."
-        shown = f"{proposer} {'show' if proposer == 'You' else 'shows'} {a_cat(view.proposer_cat)}"
+        you = proposer == "You"
+        shown = f"{proposer} {'show' if you else 'shows'} {a_cat(view.proposer_cat)}"
         if phase is Phase.NOMINATE:
             if yours:
                 return f"{prefix}{shown}. Your turn: put a candidate face down."
@@ -91,13 +92,14 @@ class PurrfectWords(GameWords[PurrfectView]):
                     f"{prefix}Your turn: {owner}'s candidate is {a_cat(seen)}. "
                     "Propose, or pass to the next candidate?"
                 )
-            return f"{prefix}{shown} and looks at {owner}'s candidate."
+            return f"{prefix}{shown} and {'look' if you else 'looks'} at {owner}'s candidate."
         if yours:
             return (
                 f"{prefix}{proposer} proposes to your candidate, {a_cat(view.candidate)}, with "
                 f"{a_cat(view.proposer_cat)}. Your turn: accept or reject."
             )
-        return f"{prefix}{shown} and proposes to {owner}'s candidate: accept or reject?"
+        proposes = "propose" if you else "proposes"
+        return f"{prefix}{shown} and {proposes} to {owner}'s candidate; {owner} accepts or rejects."
 
     # ---------------------------------------------------------------------------- narration
     def narrate(
