@@ -4,6 +4,7 @@ only, and the heuristic's decisions on hand-built positions."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -499,6 +500,54 @@ def test_the_play_out_policy_knows_when_going_out_loses() -> None:
         assert policy.goes_out(state.position, 1, 9)
         assert policy.wins_going_out(state.position, 1, 9) is wins
     assert quick_decision(behind) != c_act("swap", 9)
+
+
+def test_a_stock_card_is_worth_the_mean_best_swap_of_the_unseen_cards() -> None:
+    state = policy_states({"players": 2, "rounds": 1}, 3)[40]
+    policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
+    grid = policy.seen_grid(state.position, state.to_act)
+    unseen = policy.valuer.know.unseen
+    jokers = policy.jokers
+    expected = sum(0.0 if jokers[c] else policy.best_swap(grid, c)[0] for c in unseen) / len(unseen)
+    assert policy.stock_gain(grid) == pytest.approx(expected)
+    assert policy.stock_gain(grid) == policy.stock_gain(list(grid))  # memoised by grid
+    for card in policy.stock_cards[::5]:
+        for pos in range(len(grid)):
+            after = list(grid)
+            after[pos] = card
+            assert policy.stock_gain_after(grid, pos, card) == pytest.approx(
+                policy.stock_gain(after)
+            )
+
+
+def test_the_play_out_policy_mostly_decides_as_the_medium_bot() -> None:
+    # On positions of medium games, the policy (on the acting seat's own tables) makes the
+    # medium bot's choice at about 98% of draws and 94% of uses (86% and 85% before it
+    # compared the discard top with a stock card and looked one own draw ahead).
+    same: Counter[str] = Counter()
+    asked: Counter[str] = Counter()
+    game = cgame(players=2, rounds=1)
+    for seed in range(6):
+        bots = table(game, [ClecanianGreedy, ClecanianGreedy], seed)
+        state = game.new_state()
+        assert isinstance(state, ClecanianState)
+        luck = random.Random(seed)
+        while not state.is_over:
+            actor = state.to_act
+            if actor < 0:
+                choices = state.chance_choices()
+                state.apply(choices[luck.randrange(len(choices))])
+                continue
+            view = state.view(actor)
+            legal = state.legal_actions()
+            medium = bots[actor].choose(view, legal)
+            if len(legal) > 1 and view.phase.value in ("draw", "use"):
+                asked[view.phase.value] += 1
+                same[view.phase.value] += quick_decision(state) == medium
+            state.apply(medium)
+    assert asked["draw"] > 100 and asked["use"] > 100
+    assert same["draw"] / asked["draw"] >= 0.93
+    assert same["use"] / asked["use"] >= 0.88
 
 
 def test_the_own_turn_is_finished_by_the_follow_up_once_per_card_drawn() -> None:

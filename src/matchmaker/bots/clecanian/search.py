@@ -132,7 +132,7 @@ def policy_for(
     know = planner.know
     leaf_turns = max(0.0, planner.turns_left - horizon / view.players)
     leaf = know.valuer(planner.cols, leaf_turns, planner.valuer.hit_chance, weights)
-    return QuickPolicy(planner.valuer, planner.tabs.joker, weights.final_gain, leaf)
+    return QuickPolicy(planner.valuer, planner.tabs.joker, weights, leaf)
 
 
 #: How the deciding seat completes its own turn after an option: the medium bot's decision
