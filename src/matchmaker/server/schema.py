@@ -247,7 +247,7 @@ def definitions() -> dict[str, Any]:
         },
         "description": "As `matchmaker replay --json` prints it (more fields per game).",
     }
-    view = {"oneOf": [ref("clecanian_view"), ref("purrfect_view")]}
+    view = {"anyOf": [ref("clecanian_view"), ref("purrfect_view")]}
     return {
         "seat": seat_state,
         "card": card,
@@ -370,6 +370,22 @@ def http_answers() -> dict[str, Any]:
             }
         ),
         "joined": obj({"seat": INTEGER, "token": STRING}),
+        "create_request": obj(
+            {
+                "game": STRING,
+                "options": ANY_OBJECT,
+                "seats": array(STRING),
+                "timer": maybe({"type": "number", "minimum": 1, "maximum": 3600}),
+                "names": array(maybe({"type": "string", "maxLength": 24})),
+            },
+            optional=("options", "seats", "timer", "names"),
+            description="The body of POST /api/tables.",
+        ),
+        "join_request": obj(
+            {"invite": STRING, "name": maybe({"type": "string", "maxLength": 24})},
+            optional=("name",),
+            description="The body of POST /api/tables/{table}/join.",
+        ),
         "summary": ref("summary"),
         "finished": obj(
             {
