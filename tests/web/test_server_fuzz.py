@@ -461,3 +461,9 @@ def test_a_seat_that_is_neither_a_person_nor_a_bot_is_told_what_a_seat_can_be(
     refused = assert_documented(answer)
     assert refused["error"] == "bad_bot" and "human" in refused["message"]
     assert "greedy-v1" not in refused["message"]  # yardsticks are not offered
+
+
+def test_the_favicon_is_served(client: TestClient) -> None:
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    assert answer.text.startswith("<svg")

@@ -128,6 +128,9 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
     async def page(request: Request) -> Response:
         return FileResponse(static_dir() / "index.html")
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(static_dir() / "favicon.svg", media_type="image/svg+xml")
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         await serve_socket(lobby, websocket)
@@ -142,6 +145,7 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         Route("/", page),
         Route("/table/{table}", page),
         Route("/replay/{table}", page),
+        Route("/favicon.ico", favicon),
         Route("/api/games", api(games)),
         Route("/api/schema", api(schema)),
         Route("/api/tables", api(create_table), methods=["POST"]),
