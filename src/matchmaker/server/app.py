@@ -58,9 +58,14 @@ _HTTP_CODES = {
 }
 
 _NOT_FOUND_PAGE = (
-    "<!doctype html><html lang=en><meta charset=utf-8><title>Not found · matchmaker</title>"
-    "<body style='font-family:sans-serif;margin:3em'><h1>Nothing here</h1>"
-    "<p>There is no page at this address. <a href='/'>Go to the lobby</a>.</p></body></html>"
+    "<!doctype html><html lang=en><head><meta charset=utf-8>"
+    "<meta name=viewport content='width=device-width, initial-scale=1'>"
+    "<title>Not found · matchmaker</title><link rel=icon href=/favicon.ico type=image/svg+xml>"
+    "<link rel=stylesheet href=/static/style.css></head><body>"
+    "<header class=topbar><a href=/ class=home>matchmaker</a></header>"
+    "<main class=narrow><section class=panel><h1>Nothing here</h1>"
+    "<p>There is no page at this address. <a href='/'>Go to the lobby</a>.</p>"
+    "</section></main></body></html>"
 )
 
 
