@@ -215,8 +215,6 @@ class QuickPolicy:
         card = p.drawn
         cols = self.cols
         table = self.table
-        last_down = p.face_down[seat] == 1 and p.ender == EMPTY
-        up = p.up[seat]
         base = self.grid_value(grid)
         # (value, legal order, the card leaving the grid, the action)
         options: list[tuple[float, int, int, Action]] = []
@@ -227,7 +225,7 @@ class QuickPolicy:
                 continue
             if action.name != "swap" or not isinstance(pos, int):
                 continue
-            if last_down and not up[pos] and not self.wins_going_out(p, seat, pos):
+            if self.goes_out(p, seat, pos) and not self.wins_going_out(p, seat, pos):
                 continue
             c = pos % cols
             top, bottom = grid[c], grid[cols + c]

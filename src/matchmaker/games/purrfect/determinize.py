@@ -98,7 +98,6 @@ class WorldSampler:
             queue = list(view.to_nominate)
         elif phase in (Phase.INSPECT, Phase.RESPOND):
             queue = list(view.to_inspect)
-        self._given = [list(g) for g in view.given]
         self._template = PurrfectPosition(
             players=n,
             phase=phase,
@@ -140,7 +139,7 @@ class WorldSampler:
         hands = position.hands
         candidates = position.candidate
         dealt = position.dealt
-        given = self._given
+        given = self._template.given
         left = len(cats)
         for seat, size, unknown in self._deals:
             # Cats are dealt from the end of the shuffled list, the hand first.
