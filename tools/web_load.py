@@ -65,10 +65,12 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
 
 async def play_seat(
     ws_url: str, table: str, token: str, seconds: float, latencies: list[float], seed: int
-) -> int:
-    """Play one seat with random decisions for ``seconds``; the number of games finished."""
+) -> tuple[int, int]:
+    """Play one seat with random decisions for ``seconds``; (games finished, events the
+    tables it sat at reached)."""
     rng = random.Random(seed)
     finished = 0
+    events = 0
     deadline = time.monotonic() + seconds
     async with connect(f"{ws_url}/ws/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -83,8 +85,9 @@ async def play_seat(
             if message["type"] == "rematch":
                 table = message["table"]
                 break
-            if message["type"] != "state":
+            if message["type"] not in ("state", "update"):
                 continue
+            events = max(events, message["seq"])
             if sent_at is not None and message["seq"] > acted_seq:
                 latencies.append(time.monotonic() - sent_at)
                 sent_at = None
@@ -101,13 +104,15 @@ async def play_seat(
                     "action": {"name": choice["name"], "arg": choice["arg"]},
                 }))  # fmt: skip
     if time.monotonic() < deadline:
-        finished += await play_seat(ws_url, table, token, deadline - time.monotonic(),
-                                    latencies, seed + 1)  # fmt: skip
-    return finished
+        more, later = await play_seat(ws_url, table, token, deadline - time.monotonic(),
+                                      latencies, seed + 1)  # fmt: skip
+        finished += more
+        events += later
+    return finished, events
 
 
-async def run(base: str, ws_url: str, tables: int, seconds: float) -> tuple[list[float], int]:
-    """Create the tables, play them all at once; (latencies, games finished)."""
+async def run(base: str, ws_url: str, tables: int, seconds: float) -> tuple[list[float], int, int]:
+    """Create the tables, play them all at once; (latencies, games finished, events)."""
     seats = []
     for n in range(tables):
         made = post(f"{base}/api/tables", {
@@ -121,7 +126,7 @@ async def run(base: str, ws_url: str, tables: int, seconds: float) -> tuple[list
     done = await asyncio.gather(
         *(play_seat(ws_url, t, tok, seconds, latencies, i) for i, (t, tok) in enumerate(seats))
     )
-    return latencies, sum(done)
+    return latencies, sum(d[0] for d in done), sum(d[1] for d in done)
 
 
 def main() -> None:
@@ -130,14 +135,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
-    print("| tables at once | decisions answered | games finished | p50 latency | p99 latency |")
-    print("|---:|---:|---:|---:|---:|")
+    print("| tables at once | decisions answered | games finished | events/s | p50 latency | "
+          "p99 latency |")  # fmt: skip
+    print("|---:|---:|---:|---:|---:|---:|")
     for count in args.tables:
         with tempfile.TemporaryDirectory() as folder:
             port = free_port()
             server = start_server(Path(folder), port)
             try:
-                latencies, games = asyncio.run(
+                latencies, games, events = asyncio.run(
                     run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", count, args.seconds)
                 )
             finally:
@@ -145,7 +151,8 @@ def main() -> None:
                 server.wait()
         cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
         print(
-            f"| {count} | {len(latencies)} | {games} | {cuts[49] * 1000:.1f} ms | "
+            f"| {count} | {len(latencies)} | {games} | {events / args.seconds:.0f} | "
+            f"{cuts[49] * 1000:.1f} ms | "
             f"{cuts[98] * 1000:.1f} ms |",
             flush=True,
         )

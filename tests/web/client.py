@@ -46,6 +46,20 @@ def join(base: str, table: str, invite: str, name: str = "") -> str:
     return token
 
 
+def whole_state(last: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """The whole state a ``state`` or ``update`` message stands for (docs/protocol.md), given
+    the last whole state: an update's view is the last one with the changed fields replaced
+    and the grown arrays extended. It is a ``state`` with ``"sent_as": "update"``."""
+    if message["type"] == "state":
+        return message
+    view = dict(last["view"])
+    view.update(message["changed"])
+    for name, items in message["appended"].items():
+        view[name] = [*view[name], *items]
+    rest = {k: v for k, v in message.items() if k not in ("changed", "appended")}
+    return {**rest, "type": "state", "view": view, "sent_as": "update"}
+
+
 class Peer:
     """One WebSocket connection, sitting at a seat (with its token) or watching."""
 
@@ -81,11 +95,18 @@ class Peer:
             assert isinstance(text, str)
             self.raw.append(text)
             message = json.loads(text)
+            if message["type"] == "update":
+                message = self.updated(message)
             self.messages.append(message)
             if message["type"] == "state":
                 self.state = message
             count += 1
             timeout = 0.0
+
+    def updated(self, update: dict[str, Any]) -> dict[str, Any]:
+        """The whole state an ``update`` stands for (``whole_state``)."""
+        assert self.state is not None, "an update came before any state"
+        return whole_state(self.state, update)
 
     def wait_for(
         self, test: Callable[[dict[str, Any]], bool], timeout: float = 20.0

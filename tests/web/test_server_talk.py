@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from matchmaker.server.app import create_app
 from matchmaker.server.table import Timing
+from tests.web.client import whole_state
 
 CHATTY = "tests.web.plugin_bots:ChattyBot"
 
@@ -30,8 +31,8 @@ def test_bots_claim_when_a_persons_nomination_opens_the_inspection(tmp_path: Pat
             state: dict[str, Any] = {}
             while not state.get("legal"):
                 message = ws.receive_json()
-                if message["type"] == "state":
-                    state = message
+                if message["type"] in ("state", "update"):
+                    state = whole_state(state, message)
             # Seat 1 proposes, seat 2 has nominated: seat 0's nomination is the last one.
             assert state["phase"] == "nominate" and state["view"]["to_nominate"] == [0]
             choice = state["legal"][0]

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import Refused, load_json, read_message
 from matchmaker.server.schema import protocol_schema
+from matchmaker.server.storage import Storage
 from matchmaker.server.table import Connection, Table, Timing
 
 LOG = logging.getLogger("matchmaker.server")
@@ -112,23 +113,31 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         return 200, protocol_schema()
 
     async def create_table(request: Request) -> tuple[int, Any]:
-        return 201, lobby.create(await _body(request))
+        made = lobby.create(await _body(request))
+        await lobby.stored(made["table"])
+        return 201, made
 
     async def table_summary(request: Request) -> tuple[int, Any]:
-        return 200, lobby.table(request.path_params["table"]).summary()
+        return 200, (await lobby.settled_table(request.path_params["table"])).summary()
 
     async def join(request: Request) -> tuple[int, Any]:
-        return 200, lobby.join(request.path_params["table"], await _body(request))
+        table_id = request.path_params["table"]
+        seat = lobby.join(table_id, await _body(request))
+        await lobby.stored(table_id)
+        return 200, seat
 
     async def finished(request: Request) -> tuple[int, Any]:
         return 200, lobby.finished(request.query_params.get("before"))
 
     async def replay(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
+        await lobby.settled_table(table_id)
         return 200, lobby.replay(table_id, request.query_params.get("seat"))
 
     async def record(request: Request) -> tuple[int, Any]:
-        return 200, lobby.finished_table(request.path_params["table"]).record()
+        table_id = request.path_params["table"]
+        await lobby.settled_table(table_id)
+        return 200, lobby.finished_table(table_id).record()
 
     async def page(request: Request) -> Response:
         return FileResponse(static_dir() / "index.html")
@@ -172,7 +181,7 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
 async def serve_socket(lobby: Lobby, websocket: WebSocket) -> None:
     """One WebSocket: read intents, answer errors, and write the table's messages."""
     conn = Connection(seat=None)
-    writer = asyncio.create_task(_write(websocket, conn))
+    writer = asyncio.create_task(_write(websocket, conn, lobby.storage))
     table: Table | None = None
     try:
         try:
@@ -183,11 +192,13 @@ async def serve_socket(lobby: Lobby, websocket: WebSocket) -> None:
             await writer
             await websocket.close(code=4404)
             return
+        table_id = table.id
         hello = False
         while True:
             raw = await websocket.receive()
             if raw["type"] == "websocket.disconnect":
                 break
+            table = lobby.tables.get(table_id, table)  # a table rebuilt after a lost write
             text: str | bytes = raw.get("text") or raw.get("bytes") or b""
             about = None
             try:
@@ -250,14 +261,20 @@ def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any
     elif kind == "rematch":
         if not table.state.is_over:
             raise Refused("not_over", "a rematch starts once the game is over")
-        new_id = lobby.rematch(table)
+        new = lobby.rematch(table)
         for other in table.connections:
-            other.send({"type": "rematch", "table": new_id})
+            other.send({"type": "rematch", "table": new.id}, new)
 
 
-async def _write(websocket: WebSocket, conn: Connection) -> None:
+async def _write(websocket: WebSocket, conn: Connection, storage: Storage) -> None:
+    """Send a connection's messages in order, each once the writes it tells of are durable
+    (a message of a table that was rebuilt meanwhile is dropped)."""
     while True:
-        message = await conn.outbox.get()
-        if message is None:
+        item = await conn.outbox.get()
+        if item is None:
             return
-        await websocket.send_text(json.dumps(message))
+        if item.batch > storage.durable:
+            await storage.settled(item.batch)
+        if item.source is not None and item.source.defunct:
+            continue
+        await websocket.send_text(json.dumps(item.message))

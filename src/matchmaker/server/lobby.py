@@ -89,22 +89,64 @@ class Lobby:
     # -- life -----------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Rebuild and restart every unfinished table (on the running event loop)."""
+        """Rebuild and restart every unfinished table, and commit writes in groups from now
+        on (on the running event loop)."""
         for row in self.storage.tables(finished=False):
             table = self._load(row)
             table.start()
+        self.storage.start_group_commit(self._rebuild)
 
     async def stop(self) -> None:
-        """Stop every table's driver and close the database."""
+        """Stop every table's driver, commit what waits and close the database."""
         for table in list(self.tables.values()):
             await table.stop()
-        self.storage.close()
+        await self.storage.close()
 
-    def _load(self, row: TableRow) -> Table:
+    def _load(self, row: TableRow, stored: Any = None) -> Table:
         game = load_game(row.game, row.options)
-        table = Table(row, game, self.storage, self.timing)
+        table = Table(row, game, self.storage, self.timing, stored)
         self.tables[row.id] = table
         return table
+
+    def _rebuild(self, table_ids: set[str], error: Exception) -> None:
+        """The database lost the latest writes of these tables: each is made again from what
+        it holds, and its connections start again from there (a table whose creation was lost
+        is gone)."""
+        for table_id in table_ids:
+            old = self.tables.pop(table_id, None)
+            if old is None:
+                continue
+            old.abandon()
+            row = self.storage.table(table_id)
+            table = None if row is None else self._load(row)
+            lost = {"type": "error", "code": "server_error", "about": None,
+                    "message": "the server could not store the latest moves at this table; "
+                    "it is back where it was stored"}  # fmt: skip
+            for conn in list(old.connections):
+                conn.send(lost)
+                if table is None:
+                    conn.outbox.put_nowait(None)
+                else:
+                    table.connect(conn)
+            if table is not None:
+                table.start()
+
+    async def settled_table(self, table_id: str) -> Table:
+        """A table (as ``table``) once what it has written so far is settled."""
+        await self.storage.settled(self.table(table_id).batch)
+        return self.table(table_id)
+
+    async def stored(self, table_id: str) -> None:
+        """Wait until what the table has written so far is durable (ApiError 503
+        ``server_error`` if the database could not store it)."""
+        table = self.tables.get(table_id)
+        batch = 0 if table is None else table.batch
+        await self.storage.settled(batch)
+        if table is None or self.storage.dropped(batch, table_id):
+            raise ApiError(
+                503, "server_error", "the server could not store this (its disk may be full); "
+                "nothing changed"
+            )  # fmt: skip
 
     def table(self, table_id: str) -> Table:
         """A table, live or finished (ApiError 404 if unknown)."""
@@ -212,8 +254,9 @@ class Lobby:
                     name=_clean_name(given, seat) if given is not None else None,
                 )
             )
-        self.storage.add_table(row, seat_rows)
-        self._load(row).start()
+        table = self._load(row, (seat_rows, [], []))
+        table.batch = self.storage.add_table(row, seat_rows)
+        table.start()
         return {
             "table": row.id,
             "invites": [
@@ -258,22 +301,21 @@ class Lobby:
         if not isinstance(body, Mapping) or not isinstance(body.get("invite"), str):
             raise ApiError(400, "bad_field", "join needs invite: the code from the invite link")
         wanted = secret_hash(body["invite"])
-        for seat_row in self.storage.seats(table_id):
+        for seat_row in table.seat_rows:
             if seat_row.invite_hash != wanted:
                 continue
             if seat_row.joined:
                 raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
             name = _clean_name(body.get("name"), seat_row.seat)
             token = _new_id("tk_", 24)
-            self.storage.join(table_id, seat_row.seat, secret_hash(token), name)
             table.seat_joined(seat_row.seat, name, secret_hash(token))
             return {"seat": seat_row.seat, "token": token}
         raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
 
-    def rematch(self, table: Table) -> str:
+    def rematch(self, table: Table) -> Table:
         """The table that continues a finished one: same seats and tokens, a new deal."""
         if table.row.rematch is not None:
-            return table.row.rematch
+            return self.table(table.row.rematch)
         old = table.row
         row = TableRow(
             id=_new_id("t", 8),
@@ -288,14 +330,12 @@ class Lobby:
             previous=old.id,
             rematch=None,
         )
-        seats = [
-            SeatRow(s.seat, None, s.token_hash, s.joined, s.name)
-            for s in self.storage.seats(old.id)
-        ]
-        self.storage.add_table(row, seats, rematch_of=old.id)
+        seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
+        new = self._load(row, (seats, [], []))
+        new.batch = self.storage.add_table(row, seats, rematch_of=old.id)
         old.rematch = row.id
-        self._load(row).start()
-        return row.id
+        new.start()
+        return new
 
     # -- finished games -------------------------------------------------------------------------
 
@@ -339,7 +379,7 @@ class Lobby:
         """A finished game frame by frame, as one seat (or a spectator) saw it."""
         table = self.finished_table(table_id)
         viewer = _viewer(seat, table.game.players)
-        events = [parse_logged_event(table.game, e) for e in self.storage.events(table_id)]
+        events = [parse_logged_event(table.game, e) for e in table.logged]
         frames = replay_frames(table.game, events, viewer, table.labels())
         return {
             "table": table.summary(),

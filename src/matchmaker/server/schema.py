@@ -113,6 +113,28 @@ def view_schema(game: str) -> dict[str, Any]:
     return obj(properties, description=f"What one seat knows of a {game} game (docs/views.md).")
 
 
+def view_changes_schema(game: str) -> dict[str, Any]:
+    """The schema of an ``update``'s ``changed``: any of the view's fields, with new values."""
+    view = view_schema(game)
+    return obj(
+        view["properties"],
+        tuple(view["properties"]),
+        f"Fields of a {game} view that changed, with their new values.",
+    )
+
+
+def view_appends_schema(game: str) -> dict[str, Any]:
+    """The schema of an ``update``'s ``appended``: any array field of the view, with the items
+    added at its end."""
+    view = view_schema(game)
+    arrays = {
+        name: field
+        for name, field in view["properties"].items()
+        if "array" in [field.get("type"), *(f.get("type") for f in field.get("anyOf", []))]
+    }
+    return obj(arrays, tuple(arrays), f"Array fields of a {game} view that grew at the end.")
+
+
 def json_type_words(schema: dict[str, Any]) -> str:
     """A view field's JSON type in words, for docs/views.md."""
     if "anyOf" in schema:
@@ -259,6 +281,10 @@ def definitions() -> dict[str, Any]:
         "clecanian_view": view_schema("clecanian"),
         "purrfect_view": view_schema("purrfect"),
         "view": view,
+        "clecanian_changed": view_changes_schema("clecanian"),
+        "purrfect_changed": view_changes_schema("purrfect"),
+        "clecanian_appended": view_appends_schema("clecanian"),
+        "purrfect_appended": view_appends_schema("purrfect"),
         "action": obj({"name": STRING, "arg": {"type": ["integer", "string", "null"]}}, ("arg",)),
     }
 
@@ -303,6 +329,20 @@ def client_messages() -> dict[str, Any]:
 def server_messages() -> dict[str, Any]:
     """Every message the server sends on a WebSocket."""
     seat = {"type": "integer", "minimum": 0}
+    state: dict[str, Any] = {
+        "seq": INTEGER,
+        "to_act": {"type": "integer", "minimum": -2},
+        "phase": STRING,
+        "over": BOOLEAN,
+        "view": ref("view"),
+        "status": STRING,
+        "legal": array(ref("legal")),
+        "claim": maybe(obj({"values": array(INTEGER)})),
+        "events": array(ref("told")),
+        "result": maybe(ref("result")),
+        "seats": array(ref("seat")),
+        "timer": maybe(obj({"seat": seat, "seconds": {"type": "number"}})),
+    }
     return {
         "welcome": message(
             "welcome", "After a good hello.", seat=maybe(seat), table=ref("summary")
@@ -310,21 +350,13 @@ def server_messages() -> dict[str, Any]:
         "chat_history": message(
             "chat_history", "The chat so far.", messages=array(ref("chat_line"))
         ),
-        "state": message(
-            "state",
-            "The table as this seat sees it.",
-            seq=INTEGER,
-            to_act={"type": "integer", "minimum": -2},
-            phase=STRING,
-            over=BOOLEAN,
-            view=ref("view"),
-            status=STRING,
-            legal=array(ref("legal")),
-            claim=maybe(obj({"values": array(INTEGER)})),
-            events=array(ref("told")),
-            result=maybe(ref("result")),
-            seats=array(ref("seat")),
-            timer=maybe(obj({"seat": seat, "seconds": {"type": "number"}})),
+        "state": message("state", "The table as this seat sees it.", **state),
+        "update": message(
+            "update",
+            "The next state, with what changed in the view instead of the whole view.",
+            **{name: value for name, value in state.items() if name != "view"},
+            changed={"anyOf": [ref("clecanian_changed"), ref("purrfect_changed")]},
+            appended={"anyOf": [ref("clecanian_appended"), ref("purrfect_appended")]},
         ),
         "thinking": message("thinking", "A bot decides for this seat.", seat=seat),
         "chat": message("chat", "A chat line or a claim.", message=ref("chat_line")),

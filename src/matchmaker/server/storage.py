@@ -4,20 +4,32 @@ A table is its header (game, options, seats), its events (the game record's even
 chat. Every event and chat message is committed before anyone hears of it, so a server killed at
 any moment starts again with every table exactly where it was. Secrets (invite codes, seat
 tokens) are stored only as SHA-256 hashes.
+
+Writes are committed in groups (:class:`GroupCommit`): what every table writes while one
+transaction is being made durable goes into the next one, so a busy server pays one
+``fsync`` for many events, made by a thread of its own while the event loop goes on. Each
+write gets the number of the batch it belongs to; a message that tells of it is sent once that
+batch is durable (``Storage.settled``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
+import logging
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from matchmaker.core.errors import MatchmakerError
+
+LOG = logging.getLogger("matchmaker.server")
 
 #: The schema version, kept in ``PRAGMA user_version``.
 SCHEMA_VERSION = 1
@@ -136,17 +148,41 @@ class ChatRow:
         }
 
 
+#: One statement of a write: SQL and its parameters.
+Statement = tuple[str, tuple[Any, ...]]
+
+
+@dataclass
+class Write:
+    """What one table wrote at once (committed together with the rest of its batch)."""
+
+    table_id: str
+    statements: list[Statement]
+
+
+@dataclass
+class Batch:
+    """The writes committed in one transaction, numbered from 1."""
+
+    number: int
+    writes: list[Write] = field(default_factory=list)
+
+
 class Storage:
-    """The SQLite database of a server (one file under its data folder)."""
+    """The SQLite database of a server (one file under its data folder).
+
+    Reads go through the connection of the thread that made the Storage (the event loop's).
+    Writes go through a second connection: at once and synchronously until
+    :meth:`start_group_commit`, then in groups by the commit thread.
+    """
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db = _connect(path)
         self._migrate()
+        self.writer = _connect(path)
+        self.group: GroupCommit | None = None
 
     def _migrate(self) -> None:
         version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
@@ -160,20 +196,56 @@ class Storage:
                 f"BEGIN;\n{SCHEMA}\nPRAGMA user_version={SCHEMA_VERSION};\nCOMMIT;"
             )
 
-    def close(self) -> None:
-        """Close the database."""
+    def start_group_commit(self, failed: Callable[[set[str], Exception], None]) -> None:
+        """From now on, commit writes in groups on a thread of their own (on the running
+        event loop); ``failed`` hears of the tables whose writes a failed batch dropped."""
+        if self.group is None:
+            self.group = GroupCommit(self.writer, failed)
+
+    async def close(self) -> None:
+        """Commit what is waiting, then close the database."""
+        if self.group is not None:
+            await self.group.close()
+            self.group = None
+        self.writer.close()
         self.db.close()
 
-    def transaction(self) -> _Transaction:
-        """A context in which statements commit together (or not at all)."""
-        return _Transaction(self.db)
+    def close_now(self) -> None:
+        """Close the database outside an event loop (nothing may be waiting)."""
+        self.writer.close()
+        self.db.close()
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def write(self, table_id: str, statements: list[Statement]) -> int:
+        """Store statements together: the number of their batch (0 when written already)."""
+        if self.group is not None:
+            return self.group.add(Write(table_id, statements))
+        commit(self.writer, [Write(table_id, statements)])
+        return 0
+
+    @property
+    def durable(self) -> int:
+        """The number of the last batch that is settled (committed, or failed and dropped)."""
+        return 0 if self.group is None else self.group.durable
+
+    async def settled(self, batch: int) -> None:
+        """Wait until batch ``batch`` is settled."""
+        if self.group is not None:
+            await self.group.settled(batch)
+
+    def dropped(self, batch: int, table_id: str) -> bool:
+        """Whether batch ``batch`` dropped what ``table_id`` wrote in it (a batch that failed,
+        or the one after it, which loses the writes of the failed batch's tables)."""
+        return self.group is not None and table_id in self.group.dropped.get(batch, ())
 
     # -- tables ---------------------------------------------------------------------------------
 
-    def add_table(self, row: TableRow, seats: list[SeatRow], rematch_of: str | None = None) -> None:
-        """Store a new table and its seats (and, for a rematch, link the table it continues)."""
-        with self.transaction():
-            self.db.execute(
+    def add_table(self, row: TableRow, seats: list[SeatRow], rematch_of: str | None = None) -> int:
+        """Store a new table and its seats (and, for a rematch, link the table it continues);
+        the batch number."""
+        statements: list[Statement] = [
+            (
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id,
@@ -189,15 +261,17 @@ class Storage:
                     row.rematch,
                 ),
             )
-            self.db.executemany(
+        ]
+        statements += [
+            (
                 "INSERT INTO seats VALUES (?,?,?,?,?,?)",
-                [
-                    (row.id, s.seat, s.invite_hash, s.token_hash, int(s.joined), s.name)
-                    for s in seats
-                ],
+                (row.id, s.seat, s.invite_hash, s.token_hash, int(s.joined), s.name),
             )
-            if rematch_of is not None:
-                self.db.execute("UPDATE tables SET rematch=? WHERE id=?", (row.id, rematch_of))
+            for s in seats
+        ]
+        if rematch_of is not None:
+            statements.append(("UPDATE tables SET rematch=? WHERE id=?", (row.id, rematch_of)))
+        return self.write(row.id, statements)
 
     def table(self, table_id: str) -> TableRow | None:
         """One table's header, or None."""
@@ -213,12 +287,13 @@ class Storage:
         for found in self.db.execute(query).fetchall():
             yield _table_row(found)
 
-    def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        """Mark a table finished with its result."""
-        self.db.execute(
-            "UPDATE tables SET finished=?, result=? WHERE id=?",
-            (now(), json.dumps(result), table_id),
-        )
+    def finish(self, table_id: str, result: dict[str, Any]) -> int:
+        """Mark a table finished with its result; the batch number."""
+        return self.write(
+            table_id,
+            [("UPDATE tables SET finished=?, result=? WHERE id=?",
+              (now(), json.dumps(result), table_id))],
+        )  # fmt: skip
 
     # -- seats ----------------------------------------------------------------------------------
 
@@ -231,47 +306,39 @@ class Storage:
         ).fetchall()
         return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
 
-    def join(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
-        """Record that a person took a seat (its invite is spent)."""
-        self.db.execute(
-            "UPDATE seats SET token_hash=?, joined=1, name=? WHERE table_id=? AND seat=?",
-            (token_hash, name, table_id, seat),
-        )
+    def join(self, table_id: str, seat: int, token_hash: str, name: str) -> int:
+        """Record that a person took a seat (its invite is spent); the batch number."""
+        return self.write(
+            table_id,
+            [("UPDATE seats SET token_hash=?, joined=1, name=? WHERE table_id=? AND seat=?",
+              (token_hash, name, table_id, seat))],
+        )  # fmt: skip
 
     # -- events and chat ------------------------------------------------------------------------
 
-    def add_event(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
-        """Append one game event (committed when this returns)."""
-        self.db.execute(
-            "INSERT INTO events VALUES (?,?,?)", (table_id, seq, json.dumps(event, sort_keys=True))
-        )
+    def add_event(self, table_id: str, seq: int, event: dict[str, Any]) -> int:
+        """Append one game event; the batch number."""
+        return self.write(
+            table_id,
+            [("INSERT INTO events VALUES (?,?,?)",
+              (table_id, seq, json.dumps(event, sort_keys=True)))],
+        )  # fmt: skip
 
     def events(self, table_id: str) -> list[dict[str, Any]]:
-        """The events of a table, in order."""
+        """The events of a table, in order (as committed)."""
         rows = self.db.execute(
             "SELECT event FROM events WHERE table_id=? ORDER BY seq", (table_id,)
         ).fetchall()
         return [json.loads(r[0]) for r in rows]
 
-    def add_chat(self, table_id: str, row: ChatRow) -> None:
-        """Append one chat message (committed when this returns)."""
-        self.db.execute(
-            "INSERT INTO chat VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                table_id,
-                row.n,
-                row.seat,
-                row.name,
-                row.kind,
-                row.text,
-                row.value,
-                row.seq,
-                row.time,
-            ),
-        )
+    def add_chat(self, table_id: str, row: ChatRow) -> int:
+        """Append one chat message; the batch number."""
+        values = (table_id, row.n, row.seat, row.name, row.kind, row.text, row.value, row.seq,
+                  row.time)  # fmt: skip
+        return self.write(table_id, [("INSERT INTO chat VALUES (?,?,?,?,?,?,?,?,?)", values)])
 
     def chat(self, table_id: str) -> list[ChatRow]:
-        """The chat of a table, in order."""
+        """The chat of a table, in order (as committed)."""
         rows = self.db.execute(
             "SELECT n, seat, name, kind, text, value, seq, time FROM chat "
             "WHERE table_id=? ORDER BY n",
@@ -280,15 +347,92 @@ class Storage:
         return [ChatRow(*r) for r in rows]
 
 
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
+def commit(db: sqlite3.Connection, writes: list[Write]) -> None:
+    """Carry out writes in one transaction: all of them, or (raising) none."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for write in writes:
+            for sql, parameters in write.statements:
+                db.execute(sql, parameters)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class GroupCommit:
+    """Group commit: writes wait in the open batch while the one before is being committed;
+    then they are committed together, in one transaction, on the commit thread.
+
+    A batch that fails (the disk is full...) is dropped whole; its tables' writes still
+    waiting in the next batch are dropped too, and ``failed`` is told of those tables, so that
+    they can be rebuilt from what the database holds.
+    """
+
+    def __init__(
+        self, db: sqlite3.Connection, failed: Callable[[set[str], Exception], None]
+    ) -> None:
         self.db = db
+        self.on_failure = failed
+        self.loop = asyncio.get_running_loop()
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matchmaker-commit")
+        self.open = Batch(1)
+        #: The last batch settled: committed, or failed.
+        self.durable = 0
+        #: The tables whose writes a batch dropped, by batch number.
+        self.dropped: dict[int, set[str]] = {}
+        self._wake = asyncio.Event()
+        self._done = asyncio.Event()
+        self._task = self.loop.create_task(self._run(), name="group-commit")
 
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+    def add(self, write: Write) -> int:
+        """Put a table's write in the open batch; its number."""
+        self.open.writes.append(write)
+        self._wake.set()
+        return self.open.number
 
-    def __exit__(self, kind: object, value: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+    async def settled(self, batch: int) -> None:
+        """Wait until batch ``batch`` is settled."""
+        while self.durable < batch:
+            done = self._done
+            await done.wait()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch = self.open
+            if not batch.writes:
+                continue
+            self.open = Batch(batch.number + 1)
+            try:
+                await self.loop.run_in_executor(self.thread, commit, self.db, batch.writes)
+            except Exception as error:  # the batch is dropped: nothing of it is told
+                self._drop(batch, error)
+            self.durable = batch.number
+            done, self._done = self._done, asyncio.Event()
+            done.set()
+
+    def _drop(self, batch: Batch, error: Exception) -> None:
+        tables = {write.table_id for write in batch.writes}
+        LOG.error(
+            "the database could not store %d writes of %d tables (%s); they are rebuilt from "
+            "what it holds", len(batch.writes), len(tables), error,
+        )  # fmt: skip
+        self.dropped[batch.number] = tables
+        self.dropped[self.open.number] = tables
+        self.open.writes = [w for w in self.open.writes if w.table_id not in tables]
+        self.on_failure(tables, error)
+
+    async def close(self) -> None:
+        """Commit what waits, then stop the commit thread."""
+        while self.open.writes:
+            self._wake.set()
+            await self.settled(self.open.number)
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self.thread.shutdown(wait=True)
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:
@@ -305,3 +449,11 @@ def _table_row(found: tuple[Any, ...]) -> TableRow:
         previous=found[9],
         rematch=found[10],
     )
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db

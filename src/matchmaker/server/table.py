@@ -3,15 +3,17 @@
 The table holds its game through the table driver (``matchmaker.core.driver``), the only
 holder of the state. It applies chance from the system's generator (deals are unpredictable
 online; the record keeps every outcome), asks bots for their decisions off the event loop,
-checks people's intents, writes each event to the database before anyone hears of it, and then
-sends every connection its own seat's view, with every event told (``matchmaker.words``) as
-that seat saw it.
+checks people's intents, writes each event to the database, and sends every connection its
+own seat's view, with every event told (``matchmaker.words``) as that seat saw it. Messages
+wait in each connection's outbox until the writes they tell of are durable (group commit,
+``matchmaker.server.storage``), so nobody hears of an event the database may still lose.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -28,7 +30,7 @@ from matchmaker.core.errors import EventError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
 from matchmaker.server.messages import Refused
-from matchmaker.server.storage import ChatRow, Storage, TableRow, now, secret_hash
+from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.words import seat_labels, words_for
 from matchmaker.words.base import waiting_line
 
@@ -72,18 +74,33 @@ class Seen:
     lines: list[list[str]]
 
 
+@dataclass(frozen=True)
+class Outgoing:
+    """A message waiting to be sent: it goes once batch ``batch`` is durable, unless the
+    table that sent it was rebuilt meanwhile (its writes were lost)."""
+
+    message: dict[str, Any]
+    source: Table | None
+    batch: int
+
+
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket: the seat it sits at (None: a spectator) and its outgoing queue."""
+    """One open WebSocket: the seat it sits at (None: a spectator) and its outgoing queue
+    (None in it closes the connection)."""
 
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[Outgoing | None] = field(default_factory=asyncio.Queue)
     #: The seq of the last state sent on this connection.
     sent_seq: int = -1
+    #: The view last sent on this connection (None: the next message is a whole ``state``).
+    sent_view: Any = None
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this connection."""
-        self.outbox.put_nowait(message)
+    def send(self, message: dict[str, Any], source: Table | None = None) -> None:
+        """Queue a message for this connection, after what ``source`` (the table it tells
+        of) has written so far."""
+        batch = 0 if source is None else source.batch
+        self.outbox.put_nowait(Outgoing(message, source, batch))
 
 
 class Table:
@@ -95,7 +112,10 @@ class Table:
         game: Game[Any],
         storage: Storage,
         timing: Timing,
+        stored: tuple[list[SeatRow], list[dict[str, Any]], list[ChatRow]] | None = None,
     ) -> None:
+        """A table from its header and, unless ``stored`` gives them (a table just made), its
+        seats, events and chat as the database holds them."""
         self.row = row
         self.id = row.id
         self.game = game
@@ -104,7 +124,17 @@ class Table:
         self.timing = timing
         self.driver: Driver[Any] = Driver(game)
         self.kinds = list(row.seats)
-        seat_rows = storage.seats(row.id)
+        if stored is None:
+            stored = (storage.seats(row.id), storage.events(row.id), storage.chat(row.id))
+        seat_rows, events, self.chat = stored
+        #: The seats as stored (invite and token hashes), kept up to date.
+        self.seat_rows = seat_rows
+        #: The events as stored, in order.
+        self.logged: list[dict[str, Any]] = []
+        #: The batch of the table's last write (``matchmaker.server.storage``).
+        self.batch = 0
+        #: Whether the table was rebuilt from the database and this object left behind.
+        self.defunct = False
         self.names: list[str | None] = [s.name for s in seat_rows]
         self._labels: list[str] | None = None
         self.joined = [s.joined or k != "human" for s, k in zip(seat_rows, self.kinds, strict=True)]
@@ -123,16 +153,18 @@ class Table:
         self.seen: list[Seen] = []
         #: The views asked for at the current seq, by viewer (the seats, then a spectator).
         self._views: dict[int, Any] = {}
-        self.chat: list[ChatRow] = storage.chat(row.id)
+        #: The view changes made at the current seq, by viewer and the view they start from.
+        self._changes: dict[tuple[int, int], tuple[Any, dict[str, Any], dict[str, Any]]] = {}
         self.said: dict[int, deque[float]] = {}
         self.wake = asyncio.Event()
         self.turn_started = time.monotonic()
         self.left_at: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self._chance = secrets.SystemRandom()
-        for event in storage.events(row.id):
+        for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
+            self.logged.append(event)
         for claim in self.chat:
             if claim.kind == "claim" and claim.value is not None:
                 self._tell_bots(self._claim_of(claim))
@@ -219,7 +251,8 @@ class Table:
 
     def state_message(self, conn: Connection) -> dict[str, Any]:
         """The ``state`` message for one connection: its view, its legal decisions, what the
-        game status is for it, and the events since the last state it was sent."""
+        game status is for it, and the events since the last state it was sent. After the
+        first, an ``update``: the same, with the view's changes instead of the view."""
         seat = conn.seat
         index = self.game.players if seat is None else seat
         view = self.view_of(index)
@@ -243,6 +276,7 @@ class Table:
                 for s in self.seen[conn.sent_seq :]
             ]
         conn.sent_seq = self.seq
+        body = self._view_body(conn, index, view)
         result = self.state.status() if self.state.is_over else None
         if result is not None:
             status = self.words.result_line(result, labels)
@@ -255,12 +289,12 @@ class Table:
         if seat is not None and result is None and self.game.may_claim(self.state, seat):
             claim = {"values": list(self.game.claim_values)}
         return {
-            "type": "state",
+            "type": "update" if "changed" in body else "state",
             "seq": self.seq,
             "to_act": to_act,
             "phase": self.state.phase,
             "over": self.state.is_over,
-            "view": view.to_json(),
+            **body,
             "status": status,
             "legal": legal,
             "claim": claim,
@@ -269,6 +303,19 @@ class Table:
             "seats": self.seat_status(),
             "timer": self.timer_status(),
         }
+
+    def _view_body(self, conn: Connection, index: int, view: Any) -> dict[str, Any]:
+        """The whole view for a connection's first state; then what changed since the view
+        it was last sent (made once per viewer and starting view)."""
+        before, conn.sent_view = conn.sent_view, view
+        if before is None:
+            return {"view": view.to_json()}
+        key = (index, id(before))
+        found = self._changes.get(key)
+        if found is None or found[0] is not before:
+            found = self._changes[key] = (before, *view.changes(before))
+        _, changed, appended = found
+        return {"changed": changed, "appended": appended}
 
     def timer_status(self) -> dict[str, Any] | None:
         """The seconds left to the person to act, on a table with a turn timer."""
@@ -297,9 +344,11 @@ class Table:
         if conn.seat is not None:
             self.left_at.pop(conn.seat, None)
             self.away.discard(conn.seat)
-        conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()})
-        conn.send({"type": "chat_history", "messages": [c.to_json() for c in self.chat]})
-        conn.send(self.state_message(conn))
+        conn.sent_seq = -1
+        conn.sent_view = None
+        conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()}, self)
+        conn.send({"type": "chat_history", "messages": [c.to_json() for c in self.chat]}, self)
+        conn.send(self.state_message(conn), self)
         self._presence()
         self.wake.set()
 
@@ -314,7 +363,11 @@ class Table:
         self.wake.set()
 
     def seat_joined(self, seat: int, name: str, token_hash: str) -> None:
-        """A person took an open seat."""
+        """A person took an open seat (stored, then told)."""
+        self.batch = self.storage.join(self.id, seat, token_hash, name)
+        self.seat_rows[seat] = dataclasses.replace(
+            self.seat_rows[seat], token_hash=token_hash, joined=True, name=name
+        )
         self.joined[seat] = True
         self.names[seat] = name
         self._labels = None
@@ -324,13 +377,17 @@ class Table:
 
     def _presence(self) -> None:
         message = {"type": "presence", "seats": self.seat_status()}
+        self.tell(message)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send every connection the same message."""
         for conn in self.connections:
-            conn.send(message)
+            conn.send(message, self)
 
     def broadcast_states(self) -> None:
         """Send every connection its state."""
         for conn in self.connections:
-            conn.send(self.state_message(conn))
+            conn.send(self.state_message(conn), self)
 
     # -- intents --------------------------------------------------------------------------------
 
@@ -419,10 +476,9 @@ class Table:
     def _add_chat(self, seat: int | None, kind: str, text: str, value: int | None) -> ChatRow:
         name = "table" if seat is None else self.labels()[seat]
         row = ChatRow(len(self.chat), seat, name, kind, text, value, self.seq, now())
-        self.storage.add_chat(self.id, row)
+        self.batch = self.storage.add_chat(self.id, row)
         self.chat.append(row)
-        for conn in self.connections:
-            conn.send({"type": "chat", "message": row.to_json()})
+        self.tell({"type": "chat", "message": row.to_json()})
         return row
 
     def _claim_of(self, row: ChatRow) -> Claim:
@@ -446,11 +502,14 @@ class Table:
         driver = self.driver
         if persist:
             driver.check(action, actor)
-            self.storage.add_event(self.id, self.seq, action.to_event(actor))
+            event = action.to_event(actor)
+            self.batch = self.storage.add_event(self.id, self.seq, event)
+            self.logged.append(event)
         watching = self.watching() if persist else set()
         before = {index: self.view_of(index) for index in watching}
         step = driver.play(action, actor, checked=persist)
         self._views = {}
+        self._changes = {}
         told: list[list[str]] = [[] for _ in range(self.game.players + 1)]
         if watching:
             labels = self.labels()
@@ -463,7 +522,7 @@ class Table:
         if actor != CHANCE:
             self.turn_started = time.monotonic()
         if persist and self.state.is_over:
-            self.storage.finish(self.id, self.state.status())
+            self.batch = self.storage.finish(self.id, self.state.status())
         return step
 
     def _after_change(self) -> None:
@@ -536,9 +595,7 @@ class Table:
     async def _bot_turn(self, seat: int, bot: Bot[Any]) -> Step | None:
         """Let a bot decide for ``seat``; None if the table changed meanwhile."""
         seq = self.seq
-        message = {"type": "thinking", "seat": seat}
-        for conn in self.connections:
-            conn.send(message)
+        self.tell({"type": "thinking", "seat": seat})
         started = time.monotonic()
         view = self.view_of(seat)
         legal = list(self.state.legal_actions())
@@ -584,6 +641,14 @@ class Table:
         if not task.cancelled() and task.exception() is not None:
             error = task.exception()
             LOG.error("table %s stopped: %r", self.id, error, exc_info=error)
+
+    def abandon(self) -> None:
+        """Leave this object behind (the table is rebuilt from the database): its driver
+        stops and nothing it has queued is sent."""
+        self.defunct = True
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
 
     async def stop(self) -> None:
         """Stop driving the game (the database already holds everything)."""

@@ -66,3 +66,16 @@ export class Connection {
     if (this.socket) this.socket.close();
   }
 }
+
+/**
+ * The whole state an `update` message stands for (docs/protocol.md): the last state's view
+ * with the `changed` fields replaced and the `appended` arrays extended at their end.
+ */
+export function wholeState(last, update) {
+  const view = { ...last.view, ...update.changed };
+  for (const [name, items] of Object.entries(update.appended)) {
+    view[name] = [...last.view[name], ...items];
+  }
+  const { changed, appended, ...rest } = update;
+  return { ...rest, type: "state", view };
+}

@@ -4,7 +4,7 @@ import { ActionBar } from "./actions.js";
 import { saved } from "./api.js";
 import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { createChat } from "./chat.js";
-import { Connection } from "./connection.js";
+import { Connection, wholeState } from "./connection.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
 import { linkBox } from "./links.js";
 import { seatName } from "./seats.js";
@@ -118,6 +118,7 @@ class TablePage {
     const handler = {
       welcome: () => this.welcome(message),
       state: () => this.onState(message),
+      update: () => this.state && this.onState(wholeState(this.state, message)),
       thinking: () => this.onThinking(message.seat),
       chat: () => this.chat.add(message.message),
       chat_history: () => this.chat.setHistory(message.messages),
