@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from matchmaker.core.driver import Driver, Step
 from matchmaker.core.errors import EventError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
+from matchmaker.server.chance import SystemChance
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.words import seat_labels, words_for
@@ -150,6 +150,8 @@ class Table:
             self.driver.watch(seat, bot)
         self.away: set[int] = set()
         self.connections: list[Connection] = []
+        #: ``seat_status()`` as it stands, made again after anything it shows changed.
+        self._seat_status: list[dict[str, Any]] | None = None
         self.seen: list[Seen] = []
         #: The views asked for at the current seq, by viewer (the seats, then a spectator).
         self._views: dict[int, Any] = {}
@@ -160,7 +162,7 @@ class Table:
         self.turn_started = time.monotonic()
         self.left_at: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
-        self._chance = secrets.SystemRandom()
+        self._chance = SystemChance()
         for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
@@ -196,7 +198,17 @@ class Table:
         return self._labels
 
     def seat_status(self) -> list[dict[str, Any]]:
-        """Who sits where, and whether they are here."""
+        """Who sits where, and whether they are here (one list, shared by the messages that
+        carry it until a seat changes: never change it in place)."""
+        if self._seat_status is None:
+            self._seat_status = self._make_seat_status()
+        return self._seat_status
+
+    def _seats_changed(self) -> None:
+        """Something ``seat_status`` shows changed: who is connected, joined or away."""
+        self._seat_status = None
+
+    def _make_seat_status(self) -> list[dict[str, Any]]:
         present = {c.seat for c in self.connections}
         labels = self.labels()
         return [
@@ -341,6 +353,7 @@ class Table:
     def connect(self, conn: Connection) -> None:
         """A player (or spectator) arrives: welcome, chat history, state."""
         self.connections.append(conn)
+        self._seats_changed()
         if conn.seat is not None:
             self.left_at.pop(conn.seat, None)
             self.away.discard(conn.seat)
@@ -356,6 +369,7 @@ class Table:
         """A connection closed."""
         if conn in self.connections:
             self.connections.remove(conn)
+            self._seats_changed()
         seat = conn.seat
         if seat is not None and all(c.seat != seat for c in self.connections):
             self.left_at[seat] = time.monotonic()
@@ -371,6 +385,7 @@ class Table:
         self.joined[seat] = True
         self.names[seat] = name
         self._labels = None
+        self._seats_changed()
         self.token_hashes[token_hash] = seat
         self._presence()
         self.wake.set()
@@ -408,7 +423,9 @@ class Table:
         )
         if action is None:
             raise Refused("illegal_action", self._why_illegal(seat, name, arg))
-        self.away.discard(seat)
+        if seat in self.away:
+            self.away.discard(seat)
+            self._seats_changed()
         step = self._apply(seat, action)
         self._talk_if_due(step)
         self._after_change()
@@ -432,6 +449,7 @@ class Table:
         """A person takes their seat back from the stand-in bot."""
         if seat in self.away:
             self.away.discard(seat)
+            self._seats_changed()
             self.turn_started = time.monotonic()
             self._presence()
             self.broadcast_states()
@@ -572,6 +590,7 @@ class Table:
         deadline = self._deadline(seat)
         if deadline is not None and time.monotonic() >= deadline:
             self.away.add(seat)
+            self._seats_changed()
             self._presence()
             return True
         return False
