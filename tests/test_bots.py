@@ -209,3 +209,15 @@ def test_seeded_bots_are_deterministic() -> None:
     legal = [Action("reveal", p, "pos") for p in range(10)]
     picks = [RandomBot(game, 0, seed="s").choose(None, legal) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2]
+
+
+def test_only_bots_that_decide_in_milliseconds_are_quick() -> None:
+    """A server asks a quick bot on its event loop (``Bot.quick``): never a search bot."""
+    from matchmaker.bots.registry import make_bot
+    from matchmaker.core.registry import load_game
+
+    for game_name in ("purrfect", "clecanian"):
+        game = load_game(game_name, players=3)
+        for name, quick in (("easy", True), ("medium", True), ("greedy-v1", True),
+                            ("hard", False), ("strong-v1", False)):  # fmt: skip
+            assert make_bot(name, game, 0, 1).quick is quick, (game_name, name)

@@ -297,6 +297,10 @@ def test_read_choice() -> None:
     assert read_choice("q", draws, golf) == Command("quit")
     hint = "Type 1-2, a move such as 'stock', or help."
     assert read_choice("", draws, golf) == Hint(hint)
+    negative = "choices and places count from 1; type 1-11 or a move."
+    assert read_choice("-1", swaps, golf) == Hint(f"'-1': {negative}")
+    assert read_choice("swap -2", swaps, golf) == Hint(f"'swap -2': {negative}")
+    assert read_choice("draw-stock", draws, golf) == draws[0]
     assert read_choice("swap 12", swaps, golf) == Hint(
         "'swap 12' is not possible now: swap top 1, swap top 2, swap top 3, swap top 4, …."
     )

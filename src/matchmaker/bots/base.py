@@ -33,6 +33,9 @@ class Bot(ABC, Generic[ViewT]):
     name: ClassVar[str] = "bot"
     #: The games it plays; empty for any game.
     games: ClassVar[tuple[str, ...]] = ()
+    #: Whether every decision takes a few milliseconds at most (docs/bots.md, *Decision
+    #: time*), so that a server asks for it at once instead of on a worker thread.
+    quick: ClassVar[bool] = False
 
     def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
         self.game = game

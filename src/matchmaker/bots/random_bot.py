@@ -13,6 +13,7 @@ class RandomBot(Bot[Any]):
     """Picks a uniformly random legal action."""
 
     name: ClassVar[str] = "random"
+    quick: ClassVar[bool] = True
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """Any legal action, each equally likely."""

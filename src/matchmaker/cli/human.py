@@ -9,6 +9,7 @@ sits at, given as a :class:`Desk`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -87,6 +88,11 @@ class Hint:
     text: str
 
 
+#: A number with a minus sign (``-1``, ``swap -2``): never a choice, whatever the dashes of
+#: ``draw-stock`` are read as.
+NEGATIVE = re.compile(r"(?:^|\s)[-\u2212]\s*\d")
+
+
 def _normal(text: str) -> str:
     return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
 
@@ -112,6 +118,8 @@ def read_choice(
         path = text.strip()[len("save") :].strip()
         return Command("save", path or None)
     span = f"1-{len(legal)}" if len(legal) > 1 else "1"
+    if NEGATIVE.search(text):
+        return Hint(f"{text.strip()!r}: choices and places count from 1; type {span} or a move.")
     if not typed:
         if len(legal) == 1:
             return legal[0]

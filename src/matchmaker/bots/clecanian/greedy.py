@@ -29,6 +29,7 @@ class ClecanianGreedy(Bot[ClecanianView]):
     and uses a card one own draw ahead (see ``lookahead``)."""
 
     name: ClassVar[str] = "greedy"
+    quick: ClassVar[bool] = True
     games: ClassVar[tuple[str, ...]] = ("clecanian",)
     #: The heuristic's numbers unless others are given.
     default_weights: ClassVar[Weights] = DEFAULT_WEIGHTS

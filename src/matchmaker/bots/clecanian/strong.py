@@ -37,6 +37,7 @@ class ClecanianStrong(ClecanianGreedy):
     comparison over sampled worlds (see the module docstring and ``search``)."""
 
     name: ClassVar[str] = "strong"
+    quick: ClassVar[bool] = False
     #: The search of one decision (worlds, play-out decisions, optional CPU seconds).
     budget: Budget = Budget()
     #: Turns of the table played in a world before its leaf is valued.
@@ -101,6 +102,7 @@ class ClecanianStrongV1(ClecanianGreedy):
     play-outs to the end of the round near its end, on ``V1_WEIGHTS``."""
 
     name: ClassVar[str] = "strong-v1"
+    quick: ClassVar[bool] = False
     default_weights: ClassVar[Weights] = V1_WEIGHTS
     #: Sampled worlds per end-of-round decision (the budget)...
     samples: int = 40

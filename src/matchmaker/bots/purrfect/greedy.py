@@ -118,6 +118,7 @@ class PurrfectGreedy(Bot[PurrfectView]):
     """Greedy play by value: see the module docstring for the rules."""
 
     name: ClassVar[str] = "greedy"
+    quick: ClassVar[bool] = True
     games: ClassVar[tuple[str, ...]] = ("purrfect",)
     #: The numbers behind the rules.
     tuning: ClassVar[Tuning] = DEFAULT_TUNING

@@ -58,6 +58,7 @@ class PurrfectStrong(PurrfectGreedy):
     """Determinized search with greedy playouts: see the module docstring."""
 
     name: ClassVar[str] = "strong"
+    quick: ClassVar[bool] = False
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
     #: about a thirtieth of a second on one core (see docs/bots.md).
