@@ -381,6 +381,8 @@ class GroupCommit:
         self.durable = 0
         #: The tables whose writes a batch dropped, by batch number.
         self.dropped: dict[int, set[str]] = {}
+        #: The highest batch number handed out to a write.
+        self.handed_out = 0
         self._wake = asyncio.Event()
         self._done = asyncio.Event()
         self._task = self.loop.create_task(self._run(), name="group-commit")
@@ -389,6 +391,7 @@ class GroupCommit:
         """Put a table's write in the open batch; its number."""
         self.open.writes.append(write)
         self._wake.set()
+        self.handed_out = self.open.number
         return self.open.number
 
     async def settled(self, batch: int) -> None:
@@ -402,13 +405,14 @@ class GroupCommit:
             await self._wake.wait()
             self._wake.clear()
             batch = self.open
-            if not batch.writes:
+            if not batch.writes and self.handed_out < batch.number:
                 continue
             self.open = Batch(batch.number + 1)
-            try:
-                await self.loop.run_in_executor(self.thread, commit, self.db, batch.writes)
-            except Exception as error:  # the batch is dropped: nothing of it is told
-                self._drop(batch, error)
+            if batch.writes:  # (none left: a failed batch dropped them; settled all the same)
+                try:
+                    await self.loop.run_in_executor(self.thread, commit, self.db, batch.writes)
+                except Exception as error:  # the batch is dropped: nothing of it is told
+                    self._drop(batch, error)
             self.durable = batch.number
             done, self._done = self._done, asyncio.Event()
             done.set()
@@ -422,6 +426,7 @@ class GroupCommit:
         self.dropped[batch.number] = tables
         self.dropped[self.open.number] = tables
         self.open.writes = [w for w in self.open.writes if w.table_id not in tables]
+        self._wake.set()  # the open batch is settled next, even if nothing is left in it
         self.on_failure(tables, error)
 
     async def close(self) -> None:
