@@ -335,3 +335,53 @@ def test_matchmaker_play_refuses_bad_seats(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "purrfect", "--seats", "you,nosuch"]) == 2
     assert "unknown bot 'nosuch'" in capsys.readouterr().err
+
+
+def play_from_pipe(monkeypatch: pytest.MonkeyPatch, typed: str, args: list[str]) -> int:
+    """``matchmaker play ARGS`` with ``typed`` as its input."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return main(["play", *args])
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "moves"),
+    [("clecanian", "you,medium", 9), ("purrfect", "you,medium,medium", 14)],
+)
+def test_resume_continues_a_saved_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    game: str, seats: str, moves: int,
+) -> None:  # fmt: skip
+    saved = tmp_path / "game.json"
+    args = [game, "--seats", seats, "--seed", "11", "--save", str(saved)]
+    assert play_from_pipe(monkeypatch, "1\n" * moves + "quit\n", args) == 0
+    before = json.loads(saved.read_text())
+    assert not replay(before).is_over
+    capsys.readouterr()
+    assert play_from_pipe(monkeypatch, ALWAYS_FIRST, ["--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "Resumed after" in out
+    after = json.loads(saved.read_text())
+    assert replay(after).is_over and after["result"]["finished"]
+    assert after["meta"]["seats"] == before["meta"]["seats"]
+    assert after["meta"]["talk"][: len(before["meta"]["talk"])] == before["meta"]["talk"]
+    flat = load_game(game, after["options"]).record_events
+    assert flat(after)[: len(flat(before))] == flat(before), "the resumed game is the same game"
+
+
+def test_resume_refuses_what_it_cannot_continue(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    done = tmp_path / "done.json"
+    assert play_from_pipe(monkeypatch, ALWAYS_FIRST, ["clecanian", "--seed", "2", "--save",
+                                                      str(done)]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert play_from_pipe(monkeypatch, "", ["--resume", str(done)]) == 2
+    assert "is over: watch it with matchmaker replay" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "matchmaker-record/1", "game": "chess"}')
+    assert play_from_pipe(monkeypatch, "", ["--resume", str(broken)]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+    assert play_from_pipe(monkeypatch, "", ["--resume", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert play_from_pipe(monkeypatch, "", ["--resume", str(done), "--seed", "3"]) == 2
+    assert "give only --seats and --save" in capsys.readouterr().err

@@ -87,19 +87,21 @@ def play_game(
     driver: Driver[Any] | None = None,
     max_events: int | None = None,
     talk: list[Claim] | None = None,
+    chance: random.Random | None = None,
 ) -> PlayedGame:
     """Play ``game`` to the end (or for ``max_events`` events) with one player per seat.
 
     The game goes on from ``state`` or through the caller's ``driver`` when given. ``on_step``
     hears every step, ``on_claim`` every claim of the table talk once the players heard it;
-    ``talk``, if given, is the list the table talk is kept in (the caller's own)."""
+    ``talk``, if given, is the list the table talk is kept in (the caller's own); ``chance``,
+    the generator of the chance outcomes (``chance_rng(seed)`` if not given)."""
     if len(players) != game.players:
         raise MatchmakerError(f"{game.title} here has {game.players} seats, not {len(players)}")
     if driver is None:
         driver = Driver(game, state)
     for seat, player in enumerate(players):
         driver.watch(seat, player)
-    rng = chance_rng(seed)
+    rng = chance if chance is not None else chance_rng(seed)
     played = PlayedGame(
         driver=driver,
         seats=[p.name for p in players],

@@ -13,7 +13,8 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,15 +23,17 @@ from rich.panel import Panel
 from rich.text import Text
 
 from matchmaker.bots.base import Bot
-from matchmaker.bots.registry import LEVELS, make_bot
+from matchmaker.bots.registry import BOTS, LEVELS, make_bot
 from matchmaker.bots.runner import PlayedGame, play_game, seat_seed
 from matchmaker.bots.talk import Claim
 from matchmaker.cli.human import HumanPlayer, QuitGame
 from matchmaker.cli.options import parse_option_pairs
 from matchmaker.cli.render import render_result, render_view
+from matchmaker.cli.replay import read_record
 from matchmaker.core.driver import Driver, Step
-from matchmaker.core.errors import MatchmakerError, OptionError
+from matchmaker.core.errors import MatchmakerError, OptionError, RecordError
 from matchmaker.core.game import Game, State
+from matchmaker.core.records import game_of_record, replay
 from matchmaker.core.registry import GAMES, load_game
 from matchmaker.words import seat_labels, words_for
 from matchmaker.words.seats import HUMAN
@@ -186,6 +189,8 @@ class TerminalTable:
         self._views: dict[int | None, Any] = {v: self.state.view(v) for v in self.viewers}
         self._seen: dict[int, int] = {}
         self._on_screen: int | None = None
+        #: Where the chance outcomes come from (None: the seed's own generator).
+        self._chance: random.Random | None = None
 
     # ---------------------------------------------------------------- the Desk of the humans
     def read(self, prompt: str) -> str:
@@ -250,6 +255,7 @@ class TerminalTable:
                 on_claim=self._heard,
                 driver=self.driver,
                 talk=self.talk,
+                chance=self._chance,
             )
             finished = True
         except QuitGame:
@@ -266,6 +272,39 @@ class TerminalTable:
             self._finish()
         self._write_record()
         return status
+
+    def resume(self, record: Mapping[str, Any]) -> None:
+        """Take the game up where a saved record of it stops: every event and every claim of
+        the table talk is told again, in order, to the bots and to the people (whose ``log``
+        then holds the whole game); the chance outcomes from here on come from a generator of
+        their own (not the ones the seed gave the game's start)."""
+        events = self.game.record_events(record)
+        meta = record.get("meta")
+        said = meta.get("talk") if isinstance(meta, Mapping) else None
+        try:
+            claims = deque(Claim.from_json(c) for c in (said or []))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise RecordError("meta.talk must list claims") from None
+        for seat, player in enumerate(self.players):
+            self.driver.watch(seat, player)
+        try:
+            for actor, action in events:
+                while claims and claims[0].at <= self.state.decision_count():
+                    self._said_again(claims.popleft())
+                self._on_step(self.driver.play(action, actor))
+            while claims:
+                self._said_again(claims.popleft())
+        finally:
+            for seat, player in enumerate(self.players):
+                self.driver.unwatch(seat, player)
+        self._chance = random.Random(f"{self.seed}/chance/resumed after {len(events)}")
+        self.notes.append(f"Resumed after {len(events)} events.")
+
+    def _said_again(self, claim: Claim) -> None:
+        self.talk.append(claim)
+        for player in self.players:
+            player.hear(claim)
+        self._heard(claim)
 
     def record(self) -> dict[str, Any]:
         """The game record so far, with who sat where, the seed and the table talk."""
@@ -359,10 +398,44 @@ def play_in_terminal(
     console: Console,
     read: Reader,
     save_path: Path | None = None,
+    resumed: Mapping[str, Any] | None = None,
 ) -> int:
-    """Play one game at the terminal; returns the exit status (0, or 130 after Ctrl-C)."""
+    """Play one game at the terminal (from where the record ``resumed`` stops, if given);
+    returns the exit status (0, or 130 after Ctrl-C)."""
     path = save_path if save_path is not None else default_record_path(game, seed)
-    return TerminalTable(game, seats, seed, console, read, path, save_path is not None).play()
+    table = TerminalTable(game, seats, seed, console, read, path, save_path is not None)
+    if resumed is not None:
+        table.resume(resumed)
+    return table.play()
+
+
+def resume_setup(
+    path: str, seats_spec: str | None
+) -> tuple[Game[Any], list[str], int, dict[str, Any]]:
+    """What ``--resume FILE`` plays: the record's game, its seats (people where it says
+    ``human``, its bots elsewhere; ``--seats`` may seat others), its seed, and the record
+    (checked by replaying it; a finished game cannot be resumed)."""
+    record = read_record(path)
+    game = game_of_record(record)
+    if replay(record).is_over:
+        raise MatchmakerError(f"the game in {path} is over: watch it with matchmaker replay "
+                              f"{path} --show")  # fmt: skip
+    meta = record.get("meta")
+    meta = meta if isinstance(meta, Mapping) else {}
+    seed = meta.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        seed = random.SystemRandom().randrange(2**32)
+    if seats_spec is not None:
+        seats = parse_seats(seats_spec)
+    else:
+        sat = meta.get("seats")
+        if not isinstance(sat, list) or len(sat) != game.players:
+            raise MatchmakerError(f"{path} does not say who sat where: give --seats")
+        bots = {*BOTS, *LEVELS}
+        seats = [str(s) if str(s) in bots else "you" for s in sat]
+    if len(seats) != game.players:
+        raise OptionError(f"--seats names {len(seats)} seats; the saved game has {game.players}")
+    return game, seats, seed, record
 
 
 # ---------------------------------------------------------------------------- the command
@@ -409,6 +482,13 @@ def run_play_command(args: argparse.Namespace) -> int:
     """``matchmaker play``: read the arguments, set the table and play."""
     console = Console()
     read = terminal_reader(console) if sys.stdin.isatty() else stream_reader(sys.stdin, console)
+    if args.resume is not None:
+        if args.game or args.players is not None or args.option or args.seed is not None:
+            raise OptionError("--resume plays the saved game as it was set: give only --seats "
+                              "and --save with it")  # fmt: skip
+        game, seats, seed, record = resume_setup(args.resume, args.seats)
+        kept = Path(args.save) if args.save else Path(args.resume)
+        return play_in_terminal(game, seats, seed, console, read, kept, resumed=record)
     try:
         game_name = args.game or ask_game(console, read)
     except KeyboardInterrupt:
@@ -437,4 +517,8 @@ def add_play_parser(sub: Any) -> None:
     )
     play.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     play.add_argument("--save", metavar="FILE", help="where to save the game record")
+    play.add_argument(
+        "--resume", metavar="FILE",
+        help="continue the unfinished game saved in FILE (and save it there again)",
+    )  # fmt: skip
     play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="game option")

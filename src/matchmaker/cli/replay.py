@@ -7,7 +7,7 @@ import sys
 from typing import Any, TextIO
 
 from matchmaker.core.errors import MatchmakerError
-from matchmaker.core.records import replay_text
+from matchmaker.core.records import parse_record, replay_text
 from matchmaker.words import seat_labels, summary_line
 
 EXIT_REFUSED = 2
@@ -23,6 +23,12 @@ def _read(path: str) -> str:
         raise MatchmakerError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise MatchmakerError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """The record in file ``path`` (``-``: standard input), parsed but not yet replayed;
+    MatchmakerError says why it cannot be read."""
+    return parse_record(_read(path))
 
 
 def replay_file(path: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -22,9 +21,10 @@ from rich.text import Text
 from matchmaker.bots.registry import BOTS, LEVELS
 from matchmaker.cli.play import EXIT_INTERRUPTED, Reader, clear_screen, terminal_reader
 from matchmaker.cli.render import render_view
+from matchmaker.cli.replay import read_record
 from matchmaker.core.errors import MatchmakerError, NoSuchSeatError
 from matchmaker.core.game import Game
-from matchmaker.core.records import game_of_record, parse_record
+from matchmaker.core.records import game_of_record
 from matchmaker.words import seat_labels, words_for
 from matchmaker.words.replay import Frame, replay_frames
 from matchmaker.words.seats import HUMAN
@@ -141,18 +141,6 @@ def _step_through(
             console.print(f"[yellow]Type Enter, b, q or a step from 1 to {last + 1}.[/yellow]")
 
 
-def _read_record(path: str) -> dict[str, Any]:
-    if path == "-":
-        return parse_record(sys.stdin.read())
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MatchmakerError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise MatchmakerError(f"cannot read {path}: not UTF-8 text") from None
-    return parse_record(text)
-
-
 def run_show_command(args: argparse.Namespace) -> int:
     """``matchmaker replay FILE --show [--seat N | --spectator]``."""
     if not args.show:
@@ -160,7 +148,7 @@ def run_show_command(args: argparse.Namespace) -> int:
     if len(args.files) != 1:
         raise MatchmakerError("--show shows one record file at a time")
     path = args.files[0]
-    record = _read_record(path)
+    record = read_record(path)
     seat = None if args.spectator else args.seat
     console = Console()
     interactive = path != "-" and sys.stdin.isatty()
