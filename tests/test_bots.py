@@ -213,11 +213,25 @@ def test_seeded_bots_are_deterministic() -> None:
 
 def test_only_bots_that_decide_in_milliseconds_are_quick() -> None:
     """A server asks a quick bot on its event loop (``Bot.quick``): never a search bot."""
-    from matchmaker.bots.registry import make_bot
-    from matchmaker.core.registry import load_game
-
     for game_name in ("purrfect", "clecanian"):
         game = load_game(game_name, players=3)
         for name, quick in (("easy", True), ("medium", True), ("greedy-v1", True),
                             ("hard", False), ("strong-v1", False)):  # fmt: skip
             assert make_bot(name, game, 0, 1).quick is quick, (game_name, name)
+
+
+def test_a_bot_whose_extra_is_missing_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    real = importlib.import_module
+
+    def without_openspiel(name: str, *args: Any) -> Any:
+        if name == "matchmaker.interop.openspiel_bot":
+            raise ModuleNotFoundError("No module named 'pyspiel'")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", without_openspiel)
+    with pytest.raises(OptionError, match=r"needs the 'rl' extra: pip install 'matchmaker\[rl\]'"):
+        make_bot("openspiel-ismcts", load_game("clecanian", players=2), 0, 1)

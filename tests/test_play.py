@@ -385,3 +385,11 @@ def test_resume_refuses_what_it_cannot_continue(
     assert "cannot read" in capsys.readouterr().err
     assert play_from_pipe(monkeypatch, "", ["--resume", str(done), "--seed", "3"]) == 2
     assert "give only --seats and --save" in capsys.readouterr().err
+
+
+def test_play_help_names_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for name in ("easy, medium, hard", "greedy", "strong", "openspiel-ismcts", "--resume FILE"):
+        assert name in text

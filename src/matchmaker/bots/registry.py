@@ -40,6 +40,9 @@ BOTS: dict[str, dict[str, str]] = {
     "openspiel-ismcts": {"*": "matchmaker.interop.openspiel_bot:OpenSpielISMCTS"},
 }
 
+#: Bots that need an optional part of matchmaker, and the extra that installs it.
+EXTRAS: dict[str, str] = {"openspiel-ismcts": "rl"}
+
 #: Difficulty levels offered to players, and the bot each stands for.
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "strong"}
 #: Bots that are measuring sticks rather than opponents: not offered to people in the lobby.
@@ -82,7 +85,16 @@ def bot_class(name: str, game_name: str) -> type[Bot[Any]]:
         target = by_game.get(game_name, by_game.get("*"))
         if target is None:
             raise OptionError(f"bot {name!r} does not play {game_name}")
-        cls = _load(target)
+        extra = EXTRAS.get(real)
+        try:
+            cls = _load(target)
+        except OptionError:
+            if extra is None:
+                raise
+            raise OptionError(
+                f"bot {name!r} needs the {extra!r} extra: pip install 'matchmaker[{extra}]' "
+                f"(in a checkout: .venv/bin/pip install -e '.[{extra}]')"
+            ) from None
     if cls.games and game_name not in cls.games:
         raise OptionError(f"bot {name!r} does not play {game_name}")
     return cls

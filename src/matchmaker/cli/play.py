@@ -513,7 +513,9 @@ def add_play_parser(sub: Any) -> None:
     play.add_argument(
         "--seats",
         metavar="LIST",
-        help="who sits where, e.g. you,hard,medium (you = a person; several = hot-seat)",
+        help="who sits where, e.g. you,hard,medium (you = a person; several = hot-seat); "
+        f"bots: the levels {', '.join(LEVELS)}, the bots {', '.join(BOTS)}, or "
+        "package.module:Class",
     )
     play.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     play.add_argument("--save", metavar="FILE", help="where to save the game record")
