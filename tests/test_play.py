@@ -171,10 +171,12 @@ def test_save_and_quit_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     game = load_game("purrfect", players=2)
     con, out = console()
     other = tmp_path / "other.json"
-    answers = io.StringIO(f"1\nsave {other}\nquit\n")
+    answers = io.StringIO(f"1\nsave {other}\nquit\nno\nquit\ny\n")
     code = play_in_terminal(game, ["you", "random"], 2, con, stream_reader(answers, con), None)
     assert code == 0
     assert "You left the game." in out.getvalue()
+    assert out.getvalue().count("Leave the game? It is saved to") == 2
+    assert "Playing on." in out.getvalue()
     record = json.loads(other.read_text())
     assert record["events"][0]["seat"] == 0
     # once "save FILE" is used, the game is saved there again on exit, not to the default
@@ -353,7 +355,7 @@ def test_resume_continues_a_saved_game(
 ) -> None:  # fmt: skip
     saved = tmp_path / "game.json"
     args = [game, "--seats", seats, "--seed", "11", "--save", str(saved)]
-    assert play_from_pipe(monkeypatch, "1\n" * moves + "quit\n", args) == 0
+    assert play_from_pipe(monkeypatch, "1\n" * moves + "quit\ny\n", args) == 0
     before = json.loads(saved.read_text())
     assert not replay(before).is_over
     capsys.readouterr()

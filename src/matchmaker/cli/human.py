@@ -72,6 +72,10 @@ class Desk(Protocol):
         """Save the game record now (to ``path`` if given) and say where."""
         ...
 
+    def saved_as(self) -> str:
+        """The file the game is saved to."""
+        ...
+
 
 @dataclass(frozen=True)
 class Command:
@@ -189,8 +193,20 @@ class HumanPlayer(Bot[Any]):
                 desk.show_log(self.seat)
             elif answer.name == "save":
                 desk.save(answer.arg)
-            else:
+            elif self._sure_to_leave():
                 raise QuitGame
+
+    def _sure_to_leave(self) -> bool:
+        """Ask before leaving: y (or yes) leaves, anything else plays on."""
+        where = self.desk.saved_as()
+        answer = self.desk.read(
+            f"Leave the game? It is saved to {where}; matchmaker play --resume {where} "
+            "continues it. Leave (y/N)? "
+        )
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.desk.console.print("Playing on.", highlight=False)
+        return False
 
     def _show(self, view: Any, legal: Sequence[Action], names: Sequence[str]) -> None:
         console = self.desk.console

@@ -233,6 +233,10 @@ class TerminalTable:
         for viewer in self.viewers:
             self._tell(viewer, [f"{self.names[claim.speaker]} says: “{claim.text}”"])
 
+    def saved_as(self) -> str:
+        """The file the game is saved to."""
+        return str(self.save_path)
+
     def save(self, path: str | None = None) -> None:
         """Save the record of the game so far (to ``path`` from now on, if given)."""
         if path:
