@@ -395,3 +395,14 @@ def test_play_help_names_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(capsys.readouterr().out.split())
     for name in ("easy, medium, hard", "greedy", "strong", "openspiel-ismcts", "--resume FILE"):
         assert name in text
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_thinking_line_while_bots_decide_at_a_terminal(tmp_path: Path, terminal: bool) -> None:
+    out = io.StringIO()
+    con = Console(file=out, force_terminal=terminal, width=100)
+    game = load_game("purrfect", players=2)
+    answers = stream_reader(io.StringIO(ALWAYS_FIRST), con)
+    assert play_in_terminal(game, ["you", "medium"], 2, con, answers, tmp_path / "g.json") == 0
+    thinking = out.getvalue().count("greedy bot is thinking…")
+    assert (thinking > 0) is terminal  # a pipe's transcript is not littered with it

@@ -88,13 +88,15 @@ def play_game(
     max_events: int | None = None,
     talk: list[Claim] | None = None,
     chance: random.Random | None = None,
+    on_turn: Callable[[int], None] | None = None,
 ) -> PlayedGame:
     """Play ``game`` to the end (or for ``max_events`` events) with one player per seat.
 
     The game goes on from ``state`` or through the caller's ``driver`` when given. ``on_step``
     hears every step, ``on_claim`` every claim of the table talk once the players heard it;
     ``talk``, if given, is the list the table talk is kept in (the caller's own); ``chance``,
-    the generator of the chance outcomes (``chance_rng(seed)`` if not given)."""
+    the generator of the chance outcomes (``chance_rng(seed)`` if not given); ``on_turn``
+    hears each seat about to be asked for a decision."""
     if len(players) != game.players:
         raise MatchmakerError(f"{game.title} here has {game.players} seats, not {len(players)}")
     if driver is None:
@@ -115,6 +117,8 @@ def play_game(
             step = driver.deal(rng)
         else:
             legal = driver.legal()
+            if on_turn is not None:
+                on_turn(actor)
             action = players[actor].choose(driver.state.view(actor), legal)
             try:
                 step = driver.play(action, actor)

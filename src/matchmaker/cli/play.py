@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.live import Live
 from rich.panel import Panel
+from rich.spinner import Spinner
 from rich.text import Text
 
 from matchmaker.bots.base import Bot
@@ -191,6 +193,8 @@ class TerminalTable:
         self._on_screen: int | None = None
         #: Where the chance outcomes come from (None: the seed's own generator).
         self._chance: random.Random | None = None
+        #: The "thinking…" line shown at a terminal while bots decide, if it is showing.
+        self._thinking: Live | None = None
 
     # ---------------------------------------------------------------- the Desk of the humans
     def read(self, prompt: str) -> str:
@@ -203,6 +207,7 @@ class TerminalTable:
 
     def before_turn(self, seat: int) -> None:
         """Hot-seat: hide the screen and wait for the next person; then the news."""
+        self._stop_thinking()
         if len(self.humans) > 1 and self._on_screen != seat:
             clear_screen(self.console)
             self.console.print(
@@ -260,6 +265,7 @@ class TerminalTable:
                 driver=self.driver,
                 talk=self.talk,
                 chance=self._chance,
+                on_turn=self._turn_of,
             )
             finished = True
         except QuitGame:
@@ -270,8 +276,10 @@ class TerminalTable:
             self.console.print("\nInterrupted: the game stops here.")
             status = EXIT_INTERRUPTED
         except BaseException:
+            self._stop_thinking()
             self._write_record()  # whatever went wrong, the game so far is kept
             raise
+        self._stop_thinking()
         if finished:
             self._finish()
         self._write_record()
@@ -345,6 +353,23 @@ class TerminalTable:
         if self.humans:
             lines.append("Type a choice's number or name; help lists the commands.")
         self.console.print(Panel("\n".join(lines), title="matchmaker play", title_align="left"))
+
+    def _turn_of(self, seat: int) -> None:
+        """A seat is about to decide: at a terminal, while a bot decides between people's
+        turns, one line says which bot is thinking."""
+        if seat in self.humans or not self.humans or not self.console.is_terminal:
+            return
+        line = Spinner("dots", f"{self.names[seat]} is thinking…")
+        if self._thinking is None:
+            self._thinking = Live(line, console=self.console, transient=True)
+            self._thinking.start(refresh=True)
+        else:
+            self._thinking.update(line, refresh=True)
+
+    def _stop_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking.stop()
+            self._thinking = None
 
     def _on_step(self, step: Step) -> None:
         if step.actor in self.humans or (not self.humans and step.actor >= 0):
