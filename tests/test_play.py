@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import random
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -406,3 +407,19 @@ def test_a_thinking_line_while_bots_decide_at_a_terminal(tmp_path: Path, termina
     assert play_in_terminal(game, ["you", "medium"], 2, con, answers, tmp_path / "g.json") == 0
     thinking = out.getvalue().count("greedy bot is thinking…")
     assert (thinking > 0) is terminal  # a pipe's transcript is not littered with it
+
+
+def test_an_empty_discard_pile_reads_empty() -> None:
+    from matchmaker.cli.render import render_view
+    from matchmaker.core.driver import Driver
+
+    game = load_game("clecanian", players=2)
+    driver = Driver(game)
+    rng = random.Random(3)
+    while driver.state.view(0).discard:  # play until someone takes the only card there
+        legal = driver.legal() if driver.to_act >= 0 else driver.state.chance_choices()
+        taking = [a for a in legal if a.name == "draw_discard"]
+        driver.play((taking or [rng.choice(legal)])[0], driver.to_act)
+    con, out = console()
+    con.print(render_view(game, driver.state.view(0), ["Ann", "Ben"]))
+    assert "Discard pile: empty" in out.getvalue() and "on top" not in out.getvalue()

@@ -94,7 +94,7 @@ def render_purrfect(game: Game[Any], view: PurrfectView, names: Sequence[str]) -
     discarded = " ".join(str(v) for v in view.discarded) or "none"
     piles = f"Discarded: {discarded}"
     if view.excess:
-        piles += f" · {view.excess} cats left out unseen"
+        piles += f" · {cats(view.excess)} left out unseen"
     if over and view.left_over:
         piles += f" · left over: {' '.join(str(v) for v in view.left_over)}"
     parts: list[RenderableType] = [
@@ -111,10 +111,19 @@ def render_purrfect(game: Game[Any], view: PurrfectView, names: Sequence[str]) -
     return Constrain(Panel(Group(*parts), title=title, title_align="left"), MAX_WIDTH)
 
 
+def cats(count: int) -> str:
+    """How many cats, in words.
+
+    >>> cats(1), cats(3)
+    ('1 cat', '3 cats')
+    """
+    return f"{count} cat" if count == 1 else f"{count} cats"
+
+
 def _purrfect_private(view: PurrfectView, names: Sequence[str]) -> RenderableType:
     seat = view.seat if view.seat is not None else 0
     hand = " ".join(str(v) for v in view.hand) or "empty"
-    lines = [f"Hand: {hand} ({len(view.hand)} cats)"]
+    lines = [f"Hand: {hand} ({cats(len(view.hand))})"]
     if view.candidate is not None:
         lines.append(f"Candidate (face down): {view.candidate}")
     if view.target is not None and view.score is not None:
@@ -195,9 +204,11 @@ def render_clecanian(game: Game[Any], view: ClecanianView, names: Sequence[str])
     words = words_for(game)
     assert isinstance(words, ClecanianWords)
     parts: list[RenderableType] = [Text(words.status(view, names), style="bold")]
-    top = words.card_name(view.discard[-1]) if view.discard else "empty"
     cards = "card" if view.stock_size == 1 else "cards"
-    piles = f"Stock: {view.stock_size} {cards} · Discard pile: {top} on top ({len(view.discard)})"
+    pile = "empty"
+    if view.discard:
+        pile = f"{words.card_name(view.discard[-1])} on top ({len(view.discard)})"
+    piles = f"Stock: {view.stock_size} {cards} · Discard pile: {pile}"
     parts.append(Text(piles))
     if view.drawn_by is not None:
         holder = names[view.drawn_by]
