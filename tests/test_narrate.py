@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from matchmaker.bots.talk import a_cat
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.driver import Driver, Step
 from matchmaker.core.registry import load_game
@@ -18,7 +19,6 @@ from matchmaker.games.purrfect import happenings as cats
 from matchmaker.games.purrfect.phases import Phase as CatPhase
 from matchmaker.words import seat_labels, words_for
 from matchmaker.words.clecanian import ClecanianWords
-from matchmaker.words.purrfect import a_cat
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

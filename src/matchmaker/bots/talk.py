@@ -10,9 +10,19 @@ from matchmaker.core.driver import Driver
 from matchmaker.core.game import State
 
 
+def a_cat(value: int | str | None) -> str:
+    """A cat's value with its article, as people say it.
+
+    >>> a_cat(7), a_cat(8), a_cat(11)
+    ('a 7', 'an 8', 'an 11')
+    """
+    return f"an {value}" if value in (8, 11, 18) else f"a {value}"
+
+
 def claim_text(value: int) -> str:
-    """What a claim says when its speaker gives no words of its own."""
-    return f"My candidate is a {value}."
+    """What a claim says when its speaker gives no words of its own: ``My candidate is an
+    8.``"""
+    return f"My candidate is {a_cat(value)}."
 
 
 def speakers(state: State[Any]) -> Iterator[tuple[int, Any]]:

@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from matchmaker.bots.talk import a_cat
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.clecanian.phases import Phase as GolfPhase
@@ -27,7 +28,6 @@ from matchmaker.games.purrfect.phases import Phase as CatPhase
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.words import words_for
 from matchmaker.words.clecanian import FACE_DOWN, ClecanianWords
-from matchmaker.words.purrfect import a_cat
 
 #: The widest a table is drawn, however wide the terminal.
 MAX_WIDTH = 100

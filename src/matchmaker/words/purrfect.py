@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from matchmaker.bots.talk import a_cat
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.driver import Step
 from matchmaker.games.purrfect import happenings as told
@@ -16,11 +17,6 @@ from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.phases import Phase
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.words.base import GameWords
-
-
-def a_cat(value: int | str | None) -> str:
-    """A cat's value with its article: ``a 7``, ``an 8``."""
-    return f"an {value}" if value in (8, 11, 18) else f"a {value}"
 
 
 def listing(items: Sequence[str]) -> str:
