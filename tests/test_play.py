@@ -423,3 +423,19 @@ def test_an_empty_discard_pile_reads_empty() -> None:
     con, out = console()
     con.print(render_view(game, driver.state.view(0), ["Ann", "Ben"]))
     assert "Discard pile: empty" in out.getvalue() and "on top" not in out.getvalue()
+
+
+@pytest.mark.parametrize("seats", [["you", "medium"], ["you", "you"]])
+def test_a_round_end_holds_the_scored_grids_until_enter(tmp_path: Path, seats: list[str]) -> None:
+    game = load_game("clecanian", players=2, rounds=2)
+    con, out = console()
+    answers = stream_reader(io.StringIO(ALWAYS_FIRST), con)
+    assert play_in_terminal(game, seats, 8, con, answers, tmp_path / "g.json") == 0
+    text = out.getvalue()
+    held = text.index("Round 1 of 2 is over. Press Enter for the next deal.")
+    assert text.rfind("The grids as the last round was scored:", 0, held) > text.rfind(
+        "Round 1 is over. Scores:", 0, held
+    )
+    assert "Round 2 of 2 is over" not in text  # the last round ends the game instead
+    record = json.loads((tmp_path / "g.json").read_text())
+    assert replay(record).is_over

@@ -193,6 +193,8 @@ class TerminalTable:
         self._on_screen: int | None = None
         #: Where the chance outcomes come from (None: the seed's own generator).
         self._chance: random.Random | None = None
+        #: Whether the events of a saved game are being told again (``resume``).
+        self._resuming = False
         #: The "thinking…" line shown at a terminal while bots decide, if it is showing.
         self._thinking: Live | None = None
 
@@ -299,6 +301,7 @@ class TerminalTable:
             raise RecordError("meta.talk must list claims") from None
         for seat, player in enumerate(self.players):
             self.driver.watch(seat, player)
+        self._resuming = True
         try:
             for actor, action in events:
                 while claims and claims[0].at <= self.state.decision_count():
@@ -307,6 +310,7 @@ class TerminalTable:
             while claims:
                 self._said_again(claims.popleft())
         finally:
+            self._resuming = False
             for seat, player in enumerate(self.players):
                 self.driver.unwatch(seat, player)
         self._chance = random.Random(f"{self.seed}/chance/resumed after {len(events)}")
@@ -380,6 +384,26 @@ class TerminalTable:
             self._views[viewer] = after
             if lines:
                 self._tell(viewer, lines)
+        over = self.words.round_over(step)
+        if over is not None and self.humans and not self._resuming:
+            self._hold_round_end(over)
+
+    def _hold_round_end(self, line: str) -> None:
+        """The end of a round: the news, every grid as it was scored and the scores, until
+        Enter is pressed (with several people, the table's public view after a cleared
+        screen: the next person's turn starts with the hot-seat screen again)."""
+        self._stop_thinking()
+        if len(self.humans) == 1:
+            seat = self.humans[0]
+            self.before_turn(seat)
+            view = self.state.view(seat)
+            names = self.names_for(seat)
+        else:
+            clear_screen(self.console)
+            self._on_screen = None
+            view, names = self.state.view(None), self.names
+        self.console.print(render_view(self.game, view, names))
+        self.read(f"{line} Press Enter for the next deal. ")
 
     def _tell(self, viewer: int | None, lines: list[str]) -> None:
         self.lines[viewer].extend(lines)

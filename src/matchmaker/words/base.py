@@ -61,6 +61,12 @@ class GameWords(ABC, Generic[ViewT]):
         every card with its names and every grid position's name); none by default."""
         return {}
 
+    def round_over(self, step: Step) -> str | None:
+        """When ``step`` ended a round and another follows: the line that says so (``Round 1
+        of 3 is over.``), for a face to hold the table there before the next deal; else None
+        (and in a game without rounds to pause at)."""
+        return None
+
     def result_line(self, status: Mapping[str, Any], names: Sequence[str]) -> str:
         """The final line: scores and winners."""
         return summary_line(status, names)

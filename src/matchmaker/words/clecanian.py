@@ -330,6 +330,16 @@ class ClecanianWords(GameWords[ClecanianView]):
             return f"The game is over: {won} {verb} with the lowest total."
         return str(h)
 
+    def round_over(self, step: Step) -> str | None:
+        """``Round 1 of 3 is over.`` when ``step`` scored a round that is not the last."""
+        happened = step.happenings
+        if any(isinstance(h, told.GameEnds) for h in happened):
+            return None
+        for h in happened:
+            if isinstance(h, told.RoundScored):
+                return f"Round {h.round + 1} of {self.game.options.rounds} is over."
+        return None
+
     def round_end_lines(self, view: ClecanianView, names: Sequence[str]) -> list[str]:
         """The grids as the last round was scored, two rows per seat, with its score."""
         scores = view.round_scores[-1] if view.round_scores else ()
