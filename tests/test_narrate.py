@@ -231,3 +231,29 @@ def test_the_proposer_is_spoken_to_as_you_in_every_phase_of_a_round() -> None:
                 assert not re.search(r"\band (looks|proposes)\b", line), line
                 seen.add(view.phase)
     assert seen == {CatPhase.NOMINATE, CatPhase.RESPOND}  # inspecting is the proposer's turn
+
+
+def test_a_final_turn_is_announced_to_the_seat_whose_last_turn_it_is() -> None:
+    game = load_game("clecanian", players=3, rounds=1)
+    words = words_for(game)
+    names = ["Ann", "Ben", "Cid"]
+    rng = random.Random(5)
+    driver = Driver(game)
+    told = 0
+    while not driver.state.is_over:
+        state = driver.state
+        if state.to_act == CHANCE:
+            driver.play(rng.choice(state.chance_choices()), CHANCE)
+            continue
+        seat = state.to_act
+        view = state.view(seat)
+        if view.ended_by is not None and view.phase is GolfPhase.DRAW:
+            assert "this is your last turn, and your face-down cards turn up after it" in (
+                words.status(view, names)
+            )
+            other = state.view((seat + 1) % 3)
+            assert "final turn" in words.status(other, names)
+            assert "your last turn" not in words.status(other, names)
+            told += 1
+        driver.play(rng.choice(driver.legal()), seat)
+    assert told == 2  # the two seats after the one that went out

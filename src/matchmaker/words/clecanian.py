@@ -178,7 +178,12 @@ class ClecanianWords(GameWords[ClecanianView]):
             line = f"A card comes from the stock for {names[seat]}'s {self.place_name(pos)}."
         else:
             line = f"{names[view.turn_seat]} draws from the stock."
-        if view.ended_by is not None:
+        if view.ended_by is not None and yours and phase in (Phase.DRAW, Phase.USE):
+            line += (
+                f" {names[view.ended_by]} went out: this is your last turn, and your face-down "
+                "cards turn up after it."
+            )
+        elif view.ended_by is not None:
             line += (
                 f" {names[view.ended_by]} went out: {view.final_turns_left} final "
                 f"turn{'s' if view.final_turns_left != 1 else ''} left."
