@@ -18,7 +18,7 @@ from rich.console import Console
 from matchmaker import load_game, replay
 from matchmaker.bots import Bot, Claim, RandomBot
 from matchmaker.bots import registry as bot_registry
-from matchmaker.cli.human import Command, Hint, read_choice
+from matchmaker.cli.human import Command, Hint, help_text, read_choice
 from matchmaker.cli.main import main
 from matchmaker.cli.play import (
     PASS_SCREEN,
@@ -298,6 +298,8 @@ def test_read_choice() -> None:
     assert read_choice("h", draws, golf) == Command("help")
     assert read_choice("save my game.json", draws, golf) == Command("save", "my game.json")
     assert read_choice("q", draws, golf) == Command("quit")
+    assert read_choice("rules", draws, golf) == Command("rules")
+    assert read_choice("Score", draws, golf) == Command("score")
     hint = "Type 1-2, a move such as 'stock', or help."
     assert read_choice("", draws, golf) == Hint(hint)
     negative = "choices and places count from 1; type 1-11 or a move."
@@ -439,3 +441,22 @@ def test_a_round_end_holds_the_scored_grids_until_enter(tmp_path: Path, seats: l
     assert "Round 2 of 2 is over" not in text  # the last round ends the game instead
     record = json.loads((tmp_path / "g.json").read_text())
     assert replay(record).is_over
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "score"),
+    [
+        ("clecanian", "the lowest total wins", "on what is face up (no column complete yet"),
+        ("purrfect", "the highest score wins", "your score so far is 0 - "),
+    ],
+)
+def test_rules_and_score_commands(tmp_path: Path, game: str, rules: str, score: str) -> None:
+    con, out = console()
+    answers = stream_reader(io.StringIO("rules\nscore\n" + ALWAYS_FIRST), con)
+    played = load_game(game, players=2)
+    assert play_in_terminal(played, ["you", "medium"], 4, con, answers, tmp_path / "g.json") == 0
+    text = " ".join(out.getvalue().split())
+    assert rules in text and score in text
+    assert "rules the game in plain words" in " ".join(
+        help_text([c_act("discard", None)], words_for(played)).split()
+    )

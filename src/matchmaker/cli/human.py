@@ -35,6 +35,8 @@ COMMANDS: dict[str, str] = {
     "help": "show this help (also h or ?)",
     "board": "show the table again",
     "log": "show everything that happened so far",
+    "rules": "the game in plain words",
+    "score": "how the table scores now",
     "save [FILE]": "save the game record now (to FILE, or to the file named at the start)",
     "quit": "save the game record and stop (also q, or Ctrl-D)",
 }
@@ -118,6 +120,8 @@ def read_choice(
         return Command("board")
     if first == "log":
         return Command("log")
+    if first in ("rules", "score"):
+        return Command(first)
     if first == "save":
         path = text.strip()[len("save") :].strip()
         return Command("save", path or None)
@@ -191,6 +195,11 @@ class HumanPlayer(Bot[Any]):
                 self._show(view, legal, names)
             elif answer.name == "log":
                 desk.show_log(self.seat)
+            elif answer.name == "rules":
+                desk.console.print(self.words.rules_summary(), highlight=False, markup=False)
+            elif answer.name == "score":
+                text = "\n".join(self.words.score_lines(view, names))
+                desk.console.print(text, highlight=False, markup=False)
             elif answer.name == "save":
                 desk.save(answer.arg)
             elif self._sure_to_leave():

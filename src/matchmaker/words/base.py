@@ -61,6 +61,16 @@ class GameWords(ABC, Generic[ViewT]):
         every card with its names and every grid position's name); none by default."""
         return {}
 
+    @abstractmethod
+    def rules_summary(self) -> str:
+        """The game in plain words, a few short paragraphs: what you hold, what a turn is, how
+        it scores, who wins (docs/rules-*.md has every ruling)."""
+
+    @abstractmethod
+    def score_lines(self, view: ViewT, names: Sequence[str]) -> list[str]:
+        """How the table scores now, as ``view.seat`` may know it: what the view's derived
+        scores say, in words."""
+
     def round_over(self, step: Step) -> str | None:
         """When ``step`` ended a round and another follows: the line that says so (``Round 1
         of 3 is over.``), for a face to hold the table there before the next deal; else None

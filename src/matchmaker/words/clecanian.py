@@ -22,6 +22,7 @@ from matchmaker.games.clecanian import happenings as told
 from matchmaker.games.clecanian.game import ClecanianGame
 from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.rules import REVEALS_PER_SEAT, JokerPlace
+from matchmaker.games.clecanian.scoring import ColumnKind
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.words.base import GameWords
 
@@ -334,6 +335,45 @@ class ClecanianWords(GameWords[ClecanianView]):
             verb = "wins" if len(h.winners) == 1 else "win"
             return f"The game is over: {won} {verb} with the lowest total."
         return str(h)
+
+    def rules_summary(self) -> str:
+        """Clecanian Golf in plain words."""
+        return (
+            "Each player has a grid of face-down cards in two rows of five (of four at four "
+            "players); nobody may look at a face-down card, not even its owner. Each round "
+            "starts with every seat turning up two of its cards.\n"
+            "On your turn, draw the top card of the stock or of the discard pile, then swap it "
+            "into your grid (the card it replaces goes face up onto the discard pile) or "
+            "discard it. When all your cards are face up, the round ends after one final turn "
+            "for every other seat; their face-down cards then turn up.\n"
+            "Each column scores the sum of its two cards' points (A 1, 2-9 face value, 10 J Q "
+            "K 10), 0 for two cards of the same character, and a bonus for a mated couple (in the "
+            "default deck -10 for the K, Q and J couples, -5 for the others).\n"
+            "A joker never scores: whoever draws or turns one up loses a face-up woman, chosen "
+            "by the seat to their left, and takes a card from the stock in her place.\n"
+            f"After {self.game.options.rounds} rounds the lowest total wins."
+        )
+
+    def score_lines(self, view: ClecanianView, names: Sequence[str]) -> list[str]:
+        """Each grid as it scores on what is face up: every complete column, and the total."""
+        lines = []
+        for seat in range(view.players):
+            parts = []
+            for column, (score, kind) in enumerate(
+                zip(view.column_scores[seat], view.column_kinds[seat], strict=True)
+            ):
+                if score is not None and kind is not None:
+                    shown = str(score) if kind is ColumnKind.PLAIN else f"{kind} {score}"
+                    parts.append(f"column {column + 1}: {shown}")
+            complete = "; ".join(parts) if parts else "no column complete yet"
+            lines.append(
+                f"{names[seat]}: {view.grid_scores[seat]} on what is face up ({complete}; "
+                "a face-up card without its partner counts its points)."
+            )
+        if view.round_scores:
+            totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
+            lines.append(f"Totals of the rounds played: {totals} (the lowest wins).")
+        return lines
 
     def round_over(self, step: Step) -> str | None:
         """``Round 1 of 3 is over.`` when ``step`` scored a round that is not the last."""

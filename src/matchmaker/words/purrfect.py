@@ -56,6 +56,38 @@ class PurrfectWords(GameWords[PurrfectView]):
         return ""
 
     # ------------------------------------------------------------------------------- status
+    def rules_summary(self) -> str:
+        """Purrfect Match in plain words."""
+        return (
+            "Every player is dealt a hand of cats worth 1 to 10. Your target, secret until the "
+            "end, is the total of the cats you were dealt.\n"
+            "Each round one player proposes: they show a cat from their hand, and every other "
+            "player holding cats lays one face down as a candidate. The proposer looks at the "
+            "candidates one by one, clockwise, and proposes or passes; the candidate's owner "
+            "accepts or rejects a proposal.\n"
+            "On a match the two cats change owners for good and are claimed face up; the "
+            "candidate's owner proposes next. If nobody matches, the proposer's cat is lost "
+            "and the seat to the left proposes next.\n"
+            "Anybody may say anything about their candidate to persuade the proposer: a claim "
+            "is talk and may be a bluff.\n"
+            "Your score is the total of the cats you claimed minus your target; the highest "
+            "score wins."
+        )
+
+    def score_lines(self, view: PurrfectView, names: Sequence[str]) -> list[str]:
+        """The cats each seat claimed, and this seat's score so far."""
+        claimed = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view.claimed_totals))
+        lines = [f"Cats claimed so far: {claimed}."]
+        if view.target is not None and view.score is not None:
+            lines.append(
+                f"Your target is {view.target} (the cats you were dealt): your score so far is "
+                f"{view.claimed_totals[view.seat or 0]} - {view.target} = {view.score}."
+            )
+        if view.scores is not None:
+            final = ", ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
+            lines.append(f"Final scores: {final}.")
+        return lines
+
     def status(self, view: PurrfectView, names: Sequence[str]) -> str:
         """Where the round stands and who must do what (``Your turn`` for the viewer)."""
         phase = view.phase
