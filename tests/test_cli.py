@@ -233,3 +233,27 @@ def test_python_dash_m_runs_the_command() -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout) == expected(P_VECTOR)
+
+
+@pytest.mark.parametrize(("terminal", "speed", "pause"), [(True, 2.0, 0.3), (True, 0.0, None),
+                                                          (False, 1.0, None)])  # fmt: skip
+def test_demo_paces_its_events_at_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool, speed: float, pause: float | None
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from matchmaker.cli import demo
+    from matchmaker.core.registry import load_game
+
+    slept: list[float] = []
+    monkeypatch.setattr(demo.time, "sleep", slept.append)
+    console = Console(file=io.StringIO(), force_terminal=terminal)
+    demo.run_demo(load_game("purrfect", players=3), 5, console, speed)
+    assert (set(slept) == {pause}) if pause else not slept
+
+
+def test_demo_refuses_a_negative_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "demo", "--speed", "-1")
+    assert code == 2 and "--speed must be 0 or more" in err

@@ -72,6 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", "-p", type=int, help="number of players")
     demo.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     demo.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    demo.add_argument(
+        "--speed", type=float, default=1.0,
+        help="pace at a terminal: 1 is an event every 0.6 s, 2 twice as fast, 0 no pause",
+    )  # fmt: skip
 
     bench = sub.add_parser("bench", help="measure random games and decisions per second")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
@@ -139,7 +143,7 @@ def _demo(args: argparse.Namespace) -> int:
     from matchmaker.cli.demo import run_demo
 
     game = load_game(args.game, _game_options(args))
-    run_demo(game, _seed(args), Console())
+    run_demo(game, _seed(args), Console(), args.speed)
     return 0
 
 
