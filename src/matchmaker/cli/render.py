@@ -55,7 +55,7 @@ def _candidate_cell(view: PurrfectView, seat: int) -> Text:
     if seat == view.inspecting:
         text.append(" ◀ inspected", style="bold magenta")
     elif seat in view.nominated:
-        text.append(" · new", style="dim")
+        text.append(" · new this round", style="dim")
     return text
 
 
