@@ -460,3 +460,19 @@ def test_rules_and_score_commands(tmp_path: Path, game: str, rules: str, score: 
     assert "rules the game in plain words" in " ".join(
         help_text([c_act("discard", None)], words_for(played)).split()
     )
+
+
+def test_a_grid_cell_never_breaks_a_card_in_two() -> None:
+    from matchmaker.cli.render import clecanian_grid
+    from matchmaker.words.clecanian import ClecanianWords
+
+    words = words_for(load_game("clecanian", players=3))
+    assert isinstance(words, ClecanianWords)
+    grid = ["3H", "3D", "QC", "QS", "4H", "KH", "KD", "JC", "JS", "2H"]
+    con, out = console()
+    con.width = 80
+    con.print(clecanian_grid(words, grid, [False] * 10, [None] * 5, [None] * 5, "Ann"))
+    lines = out.getvalue().splitlines()
+    top = next(i for i, line in enumerate(lines) if "│ top" in line)
+    assert "│ bottom" in lines[top + 1]  # no line of a wrapped name in between
+    assert "…" in lines[top]

@@ -170,13 +170,13 @@ def clecanian_grid(
     title: str,
 ) -> Table:
     """One seat's grid: the columns numbered from 1, a top and a bottom row, face-down cards
-    as ``??``, each card with its character, and under each complete column what it scores
-    (couples highlighted)."""
+    as ``??``, each card with its character (on one line, cut short where the terminal is too
+    narrow), and under each complete column what it scores (couples highlighted)."""
     columns = len(scores)
     table = Table(title=title, title_justify="left", expand=True, box=box.ROUNDED)
     table.add_column("", style="dim", width=6)
-    for col in range(columns):
-        table.add_column(str(col + 1), ratio=1)
+    for col in range(columns):  # a card on one line: a name too long for it ends in …
+        table.add_column(str(col + 1), ratio=1, no_wrap=True, overflow="ellipsis")
     for row, row_name in enumerate(("top", "bottom")):
         cells: list[Text | str] = [row_name]
         for col in range(columns):
