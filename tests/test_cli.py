@@ -241,6 +241,7 @@ def test_demo_paces_its_events_at_a_terminal(
     monkeypatch: pytest.MonkeyPatch, terminal: bool, speed: float, pause: float | None
 ) -> None:
     import io
+    import time
 
     from rich.console import Console
 
@@ -248,7 +249,7 @@ def test_demo_paces_its_events_at_a_terminal(
     from matchmaker.core.registry import load_game
 
     slept: list[float] = []
-    monkeypatch.setattr(demo.time, "sleep", slept.append)
+    monkeypatch.setattr(time, "sleep", slept.append)
     console = Console(file=io.StringIO(), force_terminal=terminal)
     demo.run_demo(load_game("purrfect", players=3), 5, console, speed)
     assert (set(slept) == {pause}) if pause else not slept

@@ -476,3 +476,38 @@ def test_a_grid_cell_never_breaks_a_card_in_two() -> None:
     top = next(i for i, line in enumerate(lines) if "│ top" in line)
     assert "│ bottom" in lines[top + 1]  # no line of a wrapped name in between
     assert "…" in lines[top]
+
+
+def test_read_claim() -> None:
+    from matchmaker.cli.human import read_claim
+
+    values = tuple(range(1, 11))
+    assert read_claim("", values) is None
+    assert read_claim("claim 8", values) == Claim(-1, 8, "My candidate is an 8.")
+    assert read_claim(" 9 ", values) == Claim(-1, 9, "My candidate is a 9.")
+    assert isinstance(read_claim("claim 11", values), Hint)
+    assert isinstance(read_claim("maybe", values), Hint)
+
+
+def test_a_person_makes_claims_in_the_talk_round(tmp_path: Path) -> None:
+    game = load_game("purrfect", players=3)
+    con, out = console()
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:  # claims 12 (refused), then 9, when asked to talk
+        con.print(prompt, markup=False, highlight=False)
+        if "Tell the table?" not in prompt:
+            return "1"
+        asked.append(prompt)
+        return "claim 12" if len(asked) % 2 else "claim 9"
+
+    path = tmp_path / "g.json"
+    assert play_in_terminal(game, ["you", "medium", "medium"], 6, con, read, path) == 0
+    assert asked and all("your candidate is" in prompt for prompt in asked)
+    text = " ".join(out.getvalue().split())
+    assert "'claim 12': type claim N (N from 1 to 10" in text
+    talk = json.loads(path.read_text())["meta"]["talk"]
+    mine = [c for c in talk if c["speaker"] == 0]
+    assert len(mine) == len(asked) // 2
+    assert all(c["value"] == 9 and c["text"] == "My candidate is a 9." for c in mine)
+    assert "Seat 0 says: “My candidate is a 9.”" in text

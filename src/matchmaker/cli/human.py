@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
 from rich.console import Console
 
 from matchmaker.bots.base import Bot
+from matchmaker.bots.talk import Claim, a_cat, claim_text
 from matchmaker.cli.render import render_choices, render_view
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
@@ -154,6 +155,22 @@ def read_choice(
     )
 
 
+def read_claim(text: str, values: Sequence[int]) -> Claim | Hint | None:
+    """Understand one line typed in a talk round: ``claim 8`` (or ``8``) claims an 8, Enter
+    says nothing; anything else gets a hint. The claim's speaker is filled in by the caller."""
+    typed = _normal(text)
+    if not typed:
+        return None
+    number = typed.removeprefix("claim").strip()
+    if number.isdigit() and int(number) in values:
+        value = int(number)
+        return Claim(-1, value, claim_text(value))
+    return Hint(
+        f"{text.strip()!r}: type claim N (N from {values[0]} to {values[-1]}, true or not) to "
+        "tell the table your candidate is an N, or Enter to say nothing."
+    )
+
+
 def help_text(legal: Sequence[Action], words: GameWords[Any]) -> str:
     """The help shown by the ``help`` command."""
     lines = [HELP_NUMBERS.format(example=words.choice_key(legal[-1]))]
@@ -204,6 +221,26 @@ class HumanPlayer(Bot[Any]):
                 desk.save(answer.arg)
             elif self._sure_to_leave():
                 raise QuitGame
+
+    def speak(self, view: Any) -> Claim | None:
+        """The talk round (Purrfect Match): the person may tell the table what their
+        candidate is, true or not, or say nothing."""
+        values = self.game.claim_values
+        candidate = getattr(view, "candidate", None)
+        if not values or candidate is None:
+            return None
+        desk = self.desk
+        desk.before_turn(self.seat)
+        names = desk.names_for(self.seat)
+        prompt = (
+            f"{names[self.seat]}, your candidate is {a_cat(candidate)}. Tell the table? "
+            "(claim N, true or not; Enter: nothing) > "
+        )
+        while True:
+            answer = read_claim(desk.read(prompt), values)
+            if not isinstance(answer, Hint):
+                return None if answer is None else replace(answer, speaker=self.seat)
+            desk.console.print(answer.text, style="yellow", markup=False, soft_wrap=True)
 
     def _sure_to_leave(self) -> bool:
         """Ask before leaving: y (or yes) leaves, anything else plays on."""
