@@ -257,3 +257,23 @@ def test_a_final_turn_is_announced_to_the_seat_whose_last_turn_it_is() -> None:
             told += 1
         driver.play(rng.choice(driver.legal()), seat)
     assert told == 2  # the two seats after the one that went out
+
+
+def test_the_drawer_is_told_it_draws_as_you() -> None:
+    game = load_game("clecanian", players=2)
+    words = words_for(game)
+    driver = Driver(game)
+    rng = random.Random(2)
+    while driver.state.phase != GolfPhase.DRAW_CARD:
+        state = driver.state
+        if state.to_act == CHANCE:
+            driver.play(rng.choice(state.chance_choices()), CHANCE)
+        else:
+            legal = driver.legal()
+            stock = [a for a in legal if a.name == "draw_stock"]
+            driver.play((stock or [rng.choice(legal)])[0], state.to_act)
+    drawer = driver.state.view(None).turn_seat
+    names = ["Ann", "Ben"]
+    assert words.status(driver.state.view(drawer), names) == "You draw from the stock."
+    other = words.status(driver.state.view(1 - drawer), names)
+    assert other == f"{names[drawer]} draws from the stock."

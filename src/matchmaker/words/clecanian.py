@@ -177,6 +177,8 @@ class ClecanianWords(GameWords[ClecanianView]):
         elif phase is Phase.REFILL_CARD and view.refill is not None:
             seat, pos = view.refill
             line = f"A card comes from the stock for {names[seat]}'s {self.place_name(pos)}."
+        elif view.seat is not None and view.seat == view.turn_seat:
+            line = "You draw from the stock."
         else:
             line = f"{names[view.turn_seat]} draws from the stock."
         if view.ended_by is not None and yours and phase in (Phase.DRAW, Phase.USE):
