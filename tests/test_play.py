@@ -511,3 +511,4 @@ def test_a_person_makes_claims_in_the_talk_round(tmp_path: Path) -> None:
     assert len(mine) == len(asked) // 2
     assert all(c["value"] == 9 and c["text"] == "My candidate is a 9." for c in mine)
     assert "Seat 0 says: “My candidate is a 9.”" in text
+    assert "Says" in text and "“a 9”" in text  # the seat table shows the round's claims

@@ -53,6 +53,8 @@ class Desk(Protocol):
     """What a human player needs from the table it sits at."""
 
     console: Console
+    #: The table talk so far (Purrfect Match claims), oldest first.
+    talk: list[Claim]
 
     def read(self, prompt: str) -> str:
         """One line typed by the person (EOFError when input ends, KeyboardInterrupt on
@@ -256,7 +258,7 @@ class HumanPlayer(Bot[Any]):
 
     def _show(self, view: Any, legal: Sequence[Action], names: Sequence[str]) -> None:
         console = self.desk.console
-        console.print(render_view(self.game, view, names))
+        console.print(render_view(self.game, view, names, self.desk.talk))
         console.print(render_choices(self.game, view, legal, names))
         tip = "Enter takes the only choice · " if len(legal) == 1 else ""
         console.print(f"[dim]{tip}help · save · quit[/dim]")

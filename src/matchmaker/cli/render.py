@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from matchmaker.bots.talk import a_cat
+from matchmaker.bots.talk import Claim, a_cat
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.games.clecanian.phases import Phase as GolfPhase
@@ -33,10 +33,13 @@ from matchmaker.words.clecanian import FACE_DOWN, ClecanianWords
 MAX_WIDTH = 100
 
 
-def render_view(game: Game[Any], view: Any, names: Sequence[str]) -> RenderableType:
-    """The screen of one view of either game."""
+def render_view(
+    game: Game[Any], view: Any, names: Sequence[str], talk: Sequence[Claim] = ()
+) -> RenderableType:
+    """The screen of one view of either game (with the table talk so far, where the game
+    has talk: Purrfect Match shows each seat's latest claim of the round)."""
     draw = RENDERERS.get(game.name)
-    return draw(game, view, names) if draw is not None else Text(repr(view))
+    return draw(game, view, names, talk) if draw is not None else Text(repr(view))
 
 
 # ------------------------------------------------------------------------------ Purrfect Match
@@ -59,14 +62,21 @@ def _candidate_cell(view: PurrfectView, seat: int) -> Text:
     return text
 
 
-def render_purrfect(game: Game[Any], view: PurrfectView, names: Sequence[str]) -> RenderableType:
-    """A Purrfect Match table as one seat (or a spectator) sees it."""
+def render_purrfect(
+    game: Game[Any], view: PurrfectView, names: Sequence[str], talk: Sequence[Claim] = ()
+) -> RenderableType:
+    """A Purrfect Match table as one seat (or a spectator) sees it, with what each seat
+    claimed about its candidate this round (talk, true or not)."""
     words = words_for(game)
     over = view.phase is CatPhase.OVER
+    said = {claim.speaker: claim.value for claim in talk if claim.round == view.round}
+    says = bool(said) and not over
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Seat")
     table.add_column("Cats held", justify="right")
     table.add_column("Candidate / shown")
+    if says:
+        table.add_column("Says")
     table.add_column("Claimed")
     table.add_column("Sum", justify="right")
     if over and view.targets is not None and view.scores is not None:
@@ -85,6 +95,7 @@ def render_purrfect(game: Game[Any], view: PurrfectView, names: Sequence[str]) -
             label,
             str(view.hand_sizes[seat]),
             _candidate_cell(view, seat),
+            *([f"“{a_cat(said[seat])}”" if seat in said else "—"] if says else []),
             " ".join(str(v) for v in claimed) or "—",
             str(view.claimed_totals[seat]),
         ]
@@ -199,8 +210,10 @@ def clecanian_grid(
     return table
 
 
-def render_clecanian(game: Game[Any], view: ClecanianView, names: Sequence[str]) -> RenderableType:
-    """The Clecanian Golf table as one seat (or a spectator) sees it."""
+def render_clecanian(
+    game: Game[Any], view: ClecanianView, names: Sequence[str], talk: Sequence[Claim] = ()
+) -> RenderableType:
+    """The Clecanian Golf table as one seat (or a spectator) sees it (the game has no talk)."""
     words = words_for(game)
     assert isinstance(words, ClecanianWords)
     parts: list[RenderableType] = [Text(words.status(view, names), style="bold")]
@@ -261,7 +274,7 @@ def clecanian_scores(view: ClecanianView, names: Sequence[str]) -> Table:
     return table
 
 
-RENDERERS: dict[str, Callable[[Game[Any], Any, Sequence[str]], RenderableType]] = {
+RENDERERS: dict[str, Callable[[Game[Any], Any, Sequence[str], Sequence[Claim]], RenderableType]] = {
     "purrfect": render_purrfect,
     "clecanian": render_clecanian,
 }
