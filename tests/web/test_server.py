@@ -54,6 +54,7 @@ def test_games_lists_both_games_with_player_ranges(server: LiveServer) -> None:
     assert by_id["clecanian"]["players"] == {"min": 2, "max": 4, "default": 2}
     assert by_id["purrfect"]["players"]["min"] == 2
     assert "hard" in answer["bots"]
+    assert answer["bots"][:3] == ["easy", "medium", "hard"]  # levels first, easiest first
     assert "greedy-v1" not in answer["bots"]  # yardsticks are not offered to people
 
 

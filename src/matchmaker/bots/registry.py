@@ -64,12 +64,12 @@ def _load(target: str) -> type[Bot[Any]]:
 
 
 def bot_names(game_name: str, *, yardsticks: bool = True) -> list[str]:
-    """The bot names and levels that can play ``game_name`` (without the ``YARDSTICKS``
-    unless asked for)."""
+    """The levels, easiest first, then the bot names that can play ``game_name`` (without the
+    ``YARDSTICKS`` unless asked for): the order people are offered them in."""
     names = [n for n, by_game in BOTS.items() if game_name in by_game or "*" in by_game]
     if not yardsticks:
         names = [n for n in names if n not in YARDSTICKS]
-    return names + [level for level, name in LEVELS.items() if name in names]
+    return [level for level, name in LEVELS.items() if name in names] + names
 
 
 def bot_class(name: str, game_name: str) -> type[Bot[Any]]:

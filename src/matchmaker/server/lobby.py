@@ -178,7 +178,7 @@ class Lobby:
                     "bots": _playable_bots(name),
                 }
             )
-        names = sorted({bot for game in out for bot in game["bots"]})
+        names = list(dict.fromkeys(bot for game in out for bot in game["bots"]))
         labels = {name: seat_label(0, name) for name in names}
         return {"games": out, "bots": names, "bot_labels": labels}
 
