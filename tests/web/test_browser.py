@@ -649,6 +649,13 @@ def test_an_unknown_table_says_so(server: LiveServer, new_page: Callable[..., Pa
     page.goto(f"{server.url}/table/nosuchtable?spectate=1")
     expect(page.get_by_test_id("error-banner")).to_have_attribute("data-code", "unknown_table")
     expect(page.get_by_test_id("connection")).to_have_text("not connected")
+    page.goto(f"{server.url}/table/nosuchtable")  # no invite, no seat kept: the table is named
+    expect(page.get_by_test_id("no-table")).to_have_text("There is no such table")
+    status, made = http("POST", f"{server.url}/api/tables",
+                        {"game": "clecanian", "seats": ["human", "medium"]})  # fmt: skip
+    assert status == 201, made
+    page.goto(f"{server.url}/table/{made['table']}")
+    expect(page.get_by_role("heading")).to_have_text("You have no seat at this table")
 
 
 def test_turn_timer_stand_in_and_taking_the_seat_back(

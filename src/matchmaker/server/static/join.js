@@ -11,7 +11,21 @@ export async function showTable(root, tableId, params) {
   if (params.get("spectate")) return openTable(root, tableId, null);
   const token = saved.token(tableId);
   if (token) return openTable(root, tableId, token);
+  try {
+    await api.table(tableId);
+  } catch (err) {
+    if (err.code === "unknown_table") return noTable(root, tableId);
+  }
   return noSeat(root, tableId);
+}
+
+function noTable(root, tableId) {
+  page(
+    root,
+    el("h1", { "data-testid": "no-table" }, "There is no such table"),
+    el("p", {}, `No table has the address ${tableId}: the link may be cut short or mistyped.`),
+    el("p", {}, el("a", { href: "/", class: "button" }, "Start a table in the lobby")),
+  );
 }
 
 function page(root, ...children) {
