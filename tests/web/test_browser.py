@@ -582,6 +582,9 @@ def test_purrfect_match_two_people_and_a_bot(
         return bob.locator("[data-testid=claim-send]:not([disabled])").count() > 0
 
     play_until([ann, bob], first_choice, bob_has_a_candidate, keyboard=True)
+    own = bob.get_by_test_id("candidate-1").get_attribute("data-value")
+    assert own is not None
+    expect(bob.get_by_test_id("claim-value")).to_have_value(own)  # it starts at the truth
     bob.get_by_test_id("claim-value").select_option("9")
     bob.get_by_test_id("claim-send").click()
     expect(ann.get_by_test_id("chat-messages")).to_contain_text("candidate is a 9")

@@ -279,7 +279,7 @@ class TablePage {
     const mine = this.seat === null ? null : this.seats[this.seat];
     this.awayBox.hidden = !(mine && mine.away && !this.state.over);
     this.actionBar.update(this.state.legal, this.busy);
-    this.claimBox.update(this.token ? this.state.claim : null);
+    this.claimBox.update(this.token ? this.state.claim : null, this.state.view.candidate);
     this.resultBox.update();
     // Whoever acted from a focused button gets the focus back on the next choices, unless they
     // have put it somewhere else since (the chat, say).
@@ -383,9 +383,12 @@ class TablePage {
       button,
     );
     let offered = "";
+    let candidate = null;
     return {
       element,
-      update(claim) {
+      /** The values the server offers; the selector starts at the seat's own candidate (a
+       * person changes it to bluff), and keeps a person's choice until the candidate changes. */
+      update(claim, yours) {
         const values = (claim && claim.values) || [];
         const key = values.join(",");
         if (key !== offered) {
@@ -393,6 +396,11 @@ class TablePage {
           const chosen = select.value;
           select.replaceChildren(...values.map((v) => el("option", { value: v }, String(v))));
           if (values.map(String).includes(chosen)) select.value = chosen;
+        }
+        const own = yours === undefined ? null : yours;
+        if (own !== candidate) {
+          candidate = own;
+          if (own !== null && values.map(String).includes(String(own))) select.value = String(own);
         }
         element.hidden = values.length === 0;
         select.disabled = button.disabled = values.length === 0;
