@@ -496,6 +496,8 @@ def test_clecanian_golf_two_people_and_a_bot(
     # next turn, whatever happened in between (jokers, abductions, refills).
     stock = bob.locator("[data-testid=action-draw_stock]:not([disabled])")
     play_until([ann, bob], holding_stock(bob), lambda: stock.count() == 1)
+    expect(bob).to_have_title("● Your turn · Clecanian Golf · matchmaker")  # seen from a tab
+    expect(watcher).to_have_title("Clecanian Golf · matchmaker")
     mark(stock)
     first_turn = seq_of(bob)
     stock.click()

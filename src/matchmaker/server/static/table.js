@@ -281,6 +281,9 @@ class TablePage {
     this.actionBar.update(this.state.legal, this.busy);
     this.claimBox.update(this.token ? this.state.claim : null, this.state.view.candidate);
     this.resultBox.update();
+    // Your turn finds you in another tab: the title says so while a decision waits for you.
+    const title = this.summary ? `${this.summary.title} · matchmaker` : "matchmaker";
+    document.title = this.state.legal.length > 0 ? `● Your turn · ${title}` : title;
     // Whoever acted from a focused button gets the focus back on the next choices, unless they
     // have put it somewhere else since (the chat, say).
     const bar = this.actionBar.element;
