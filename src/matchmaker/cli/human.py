@@ -234,6 +234,7 @@ class HumanPlayer(Bot[Any]):
         desk = self.desk
         desk.before_turn(self.seat)
         names = desk.names_for(self.seat)
+        desk.console.print(render_view(self.game, view, names, desk.talk))
         prompt = (
             f"{names[self.seat]}, your candidate is {a_cat(candidate)}. Tell the table? "
             "(claim N, true or not; Enter: nothing) > "
