@@ -435,9 +435,12 @@ def test_a_round_end_holds_the_scored_grids_until_enter(tmp_path: Path, seats: l
     assert play_in_terminal(game, seats, 8, con, answers, tmp_path / "g.json") == 0
     text = out.getvalue()
     held = text.index("Round 1 of 2 is over. Press Enter for the next deal.")
-    assert text.rfind("The grids as the last round was scored:", 0, held) > text.rfind(
-        "Round 1 is over. Scores:", 0, held
-    )
+    shown = text[text.rfind(" > ", 0, held) : held]  # since the last decision typed
+    assert "The grids as the last round was scored:" in shown
+    assert shown.count(" · scored ") == 2  # every grid, with its round score
+    assert "Total" in shown  # the scores table
+    if seats.count("you") == 1:  # the news of the round's end comes first
+        assert shown.index("Round 1 is over. Scores:") < shown.index("The grids as the last")
     assert "Round 2 of 2 is over" not in text  # the last round ends the game instead
     record = json.loads((tmp_path / "g.json").read_text())
     assert replay(record).is_over
@@ -512,3 +515,22 @@ def test_a_person_makes_claims_in_the_talk_round(tmp_path: Path) -> None:
     assert all(c["value"] == 9 and c["text"] == "My candidate is a 9." for c in mine)
     assert "Seat 0 says: “My candidate is a 9.”" in text
     assert "Says" in text and "“a 9”" in text  # the seat table shows the round's claims
+
+
+def test_the_rules_summary_follows_the_options_and_the_deck() -> None:
+    two = words_for(load_game("clecanian", players=2)).rules_summary()
+    assert "two rows of 5" in two and "(-10 or -5 with this deck)" in two
+    assert "must be swapped in" not in two
+    four = words_for(load_game("clecanian", players=4, discard_draw_must_swap=True, rounds=1))
+    text = four.rules_summary()
+    assert "two rows of 4" in text and "must be swapped in" in text
+    assert "After 1 round the lowest total wins." in text
+
+
+def test_a_recorded_seat_is_a_bot_or_a_person() -> None:
+    from matchmaker.cli.play import recorded_seat
+    from matchmaker.words.seats import HUMAN
+
+    assert [recorded_seat(s) for s in ["greedy", "hard", "Ann", "human", "pkg.mod:Bot"]] == [
+        "greedy", "hard", HUMAN, HUMAN, "pkg.mod:Bot"
+    ]  # fmt: skip

@@ -168,6 +168,8 @@ def main() -> None:
     parser.add_argument("--fsync-delay-ms", type=float, default=0.0,
                         help="make each fsync of the server this much slower")  # fmt: skip
     args = parser.parse_args()
+    if args.fsync_delay_ms and shutil.which("cc") is None:
+        parser.error("--fsync-delay-ms needs a C compiler (cc) to build tools/fsync_meter.c")
     print("| tables at once | decisions answered | games finished | events/s | p50 latency | "
           "p99 latency | syncs per event | time in syncs |")  # fmt: skip
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")

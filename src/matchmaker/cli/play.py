@@ -72,6 +72,14 @@ def parse_seats(spec: str) -> list[str]:
     return ["you" if is_human(s) else s for s in seats]
 
 
+def recorded_seat(entry: Any) -> str:
+    """Who a record's ``meta.seats`` entry says sat there: a bot (its name, a level or a plug-in
+    ``package.module:Class``) as it is written, anything else (a person's name, ``human``) as
+    ``HUMAN``."""
+    text = str(entry)
+    return text if text in {*BOTS, *LEVELS} or ":" in text else HUMAN
+
+
 def default_seats(players: int) -> list[str]:
     """You at seat 0 and the default bot everywhere else."""
     return ["you"] + [DEFAULT_BOT] * (players - 1)
@@ -484,8 +492,7 @@ def resume_setup(
         sat = meta.get("seats")
         if not isinstance(sat, list) or len(sat) != game.players:
             raise MatchmakerError(f"{path} does not say who sat where: give --seats")
-        bots = {*BOTS, *LEVELS}
-        seats = [str(s) if str(s) in bots else "you" for s in sat]
+        seats = ["you" if recorded_seat(s) == HUMAN else recorded_seat(s) for s in sat]
     if len(seats) != game.players:
         raise OptionError(f"--seats names {len(seats)} seats; the saved game has {game.players}")
     return game, seats, seed, record

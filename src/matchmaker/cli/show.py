@@ -18,8 +18,13 @@ from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from matchmaker.bots.registry import BOTS, LEVELS
-from matchmaker.cli.play import EXIT_INTERRUPTED, Reader, clear_screen, terminal_reader
+from matchmaker.cli.play import (
+    EXIT_INTERRUPTED,
+    Reader,
+    clear_screen,
+    recorded_seat,
+    terminal_reader,
+)
 from matchmaker.cli.render import render_view
 from matchmaker.cli.replay import read_record
 from matchmaker.core.errors import MatchmakerError, NoSuchSeatError
@@ -65,10 +70,8 @@ def frame_names(record: Mapping[str, Any], game: Game[Any]) -> list[str]:
     sat = meta.get("seats") if isinstance(meta, Mapping) else None
     if not isinstance(sat, list) or len(sat) != game.players:
         sat = [HUMAN] * game.players
-    entries = [str(entry) for entry in sat]
-    bots = {*BOTS, *LEVELS}
-    kinds = [entry if entry in bots or ":" in entry else HUMAN for entry in entries]
-    names = [None if entry == HUMAN or entry in bots else entry for entry in entries]
+    kinds = [recorded_seat(entry) for entry in sat]
+    names = [str(e) if k == HUMAN and e != HUMAN else None for e, k in zip(sat, kinds, strict=True)]
     return seat_labels(kinds, names)
 
 

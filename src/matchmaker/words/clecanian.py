@@ -340,20 +340,28 @@ class ClecanianWords(GameWords[ClecanianView]):
 
     def rules_summary(self) -> str:
         """Clecanian Golf in plain words."""
+        options = self.game.options
+        bonuses = " or ".join(str(b) for b in sorted(set(self.deck.bonuses.values())))
+        swap_rule = (
+            " (a card taken from the discard pile must be swapped in)"
+            if options.discard_draw_must_swap
+            else ""
+        )
         return (
-            "Each player has a grid of face-down cards in two rows of five (of four at four "
-            "players); nobody may look at a face-down card, not even its owner. Each round "
-            "starts with every seat turning up two of its cards.\n"
+            f"Each player has a grid of face-down cards in two rows of {self.columns}; nobody "
+            "may look at a face-down card, not even its owner. Each round starts with every "
+            f"seat turning up {REVEALS_PER_SEAT} of its cards.\n"
             "On your turn, draw the top card of the stock or of the discard pile, then swap it "
             "into your grid (the card it replaces goes face up onto the discard pile) or "
-            "discard it. When all your cards are face up, the round ends after one final turn "
-            "for every other seat; their face-down cards then turn up.\n"
-            "Each column scores the sum of its two cards' points (A 1, 2-9 face value, 10 J Q "
-            "K 10), 0 for two cards of the same character, and a bonus for a mated couple (in the "
-            "default deck -10 for the K, Q and J couples, -5 for the others).\n"
+            f"discard it{swap_rule}. When all your cards are face up, the round ends after one "
+            "final turn for every other seat; their face-down cards then turn up.\n"
+            "Each column scores the sum of its two cards' points, 0 for two cards of the same "
+            f"character, and its couple's bonus ({bonuses} with this deck) for a woman and her "
+            "mate.\n"
             "A joker never scores: whoever draws or turns one up loses a face-up woman, chosen "
             "by the seat to their left, and takes a card from the stock in her place.\n"
-            f"After {self.game.options.rounds} rounds the lowest total wins."
+            f"After {options.rounds} round{'s' if options.rounds != 1 else ''} the lowest total "
+            "wins."
         )
 
     def score_lines(self, view: ClecanianView, names: Sequence[str]) -> list[str]:

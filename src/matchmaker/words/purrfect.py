@@ -78,10 +78,10 @@ class PurrfectWords(GameWords[PurrfectView]):
         """The cats each seat claimed, and this seat's score so far."""
         claimed = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view.claimed_totals))
         lines = [f"Cats claimed so far: {claimed}."]
-        if view.target is not None and view.score is not None:
+        if view.seat is not None and view.target is not None and view.score is not None:
             lines.append(
                 f"Your target is {view.target} (the cats you were dealt): your score so far is "
-                f"{view.claimed_totals[view.seat or 0]} - {view.target} = {view.score}."
+                f"{view.claimed_totals[view.seat]} - {view.target} = {view.score}."
             )
         if view.scores is not None:
             final = ", ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))

@@ -130,11 +130,18 @@ class TablePage {
     if (handler) handler();
   }
 
+  /** The tab's title: the game, and "Your turn" while a decision waits for you, so that the
+   * turn finds you in another tab. */
+  pageTitle() {
+    const title = `${this.summary ? this.summary.title : "Table"} · matchmaker`;
+    return this.state && this.state.legal.length > 0 ? `● Your turn · ${title}` : title;
+  }
+
   welcome(message) {
     this.seat = message.seat ?? null;
     this.summary = message.table;
     this.seats = message.table.seats || [];
-    document.title = `${message.table.title} · matchmaker`;
+    document.title = this.pageTitle();
     this.title.textContent = `${message.table.title}${this.seat === null ? " · watching" : ""}`;
     this.main.dataset.seat = this.seat === null ? "spectator" : String(this.seat);
     this.main.dataset.game = message.table.game;
@@ -281,9 +288,7 @@ class TablePage {
     this.actionBar.update(this.state.legal, this.busy);
     this.claimBox.update(this.token ? this.state.claim : null, this.state.view.candidate);
     this.resultBox.update();
-    // Your turn finds you in another tab: the title says so while a decision waits for you.
-    const title = this.summary ? `${this.summary.title} · matchmaker` : "matchmaker";
-    document.title = this.state.legal.length > 0 ? `● Your turn · ${title}` : title;
+    document.title = this.pageTitle();
     // Whoever acted from a focused button gets the focus back on the next choices, unless they
     // have put it somewhere else since (the chat, say).
     const bar = this.actionBar.element;
