@@ -439,6 +439,8 @@ def test_a_round_end_holds_the_scored_grids_until_enter(tmp_path: Path, seats: l
     assert "The grids as the last round was scored:" in shown
     assert shown.count(" · scored ") == 2  # every grid, with its round score
     assert "Total" in shown  # the scores table
+    assert "Round 1 of 2 is over; round 2 is being dealt." in shown
+    assert "Stock:" not in shown  # the piles of a deal not yet made are not shown
     if seats.count("you") == 1:  # the news of the round's end comes first
         assert shown.index("Round 1 is over. Scores:") < shown.index("The grids as the last")
     assert "Round 2 of 2 is over" not in text  # the last round ends the game instead

@@ -217,12 +217,13 @@ def render_clecanian(
     words = words_for(game)
     assert isinstance(words, ClecanianWords)
     parts: list[RenderableType] = [Text(words.status(view, names), style="bold")]
-    cards = "card" if view.stock_size == 1 else "cards"
-    pile = "empty"
-    if view.discard:
-        pile = f"{words.card_name(view.discard[-1])} on top ({len(view.discard)})"
-    piles = f"Stock: {view.stock_size} {cards} · Discard pile: {pile}"
-    parts.append(Text(piles))
+    scored = view.phase is GolfPhase.DEAL and bool(view.previous_grids)
+    if not scored:  # between two rounds the piles are the next deal's, not yet dealt
+        cards = "card" if view.stock_size == 1 else "cards"
+        pile = "empty"
+        if view.discard:
+            pile = f"{words.card_name(view.discard[-1])} on top ({len(view.discard)})"
+        parts.append(Text(f"Stock: {view.stock_size} {cards} · Discard pile: {pile}"))
     if view.drawn_by is not None:
         holder = names[view.drawn_by]
         if view.drawn is not None:
@@ -235,7 +236,6 @@ def render_clecanian(
             )
         else:
             parts.append(Text(f"{holder} holds a card from the stock ({FACE_DOWN})."))
-    scored = view.phase is GolfPhase.DEAL and bool(view.previous_grids)
     if scored:
         parts.append(Text("The grids as the last round was scored:"))
     for seat in range(view.players):

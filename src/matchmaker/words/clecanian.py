@@ -154,7 +154,12 @@ class ClecanianWords(GameWords[ClecanianView]):
             return "The game is over."
         yours = view.seat is not None and view.seat == view.to_act
         turn = "Your turn" if yours else f"{names[view.turn_seat]}'s turn"
-        if phase is Phase.DEAL:
+        if phase is Phase.DEAL and view.previous_grids:
+            line = (
+                f"Round {view.round} of {view.rounds} is over; round {view.round + 1} is being "
+                "dealt."
+            )
+        elif phase is Phase.DEAL:
             line = f"Round {view.round + 1} of {view.rounds}: the cards are being dealt."
         elif phase is Phase.REVEAL:
             left = view.reveals_left
