@@ -154,7 +154,7 @@ def test_replay_reads_standard_input(
 def test_replay_without_json_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(P_VECTOR))
     assert code == 0
-    assert out == "Final scores: Seat 0 -3, Seat 1 8, Seat 2 -9, Seat 3 -22. Winner: Seat 1.\n"
+    assert out == "Final scores: Seat 1 -3, Seat 2 8, Seat 3 -9, Seat 4 -22. Winner: Seat 2.\n"
 
 
 @pytest.mark.parametrize(
@@ -221,7 +221,7 @@ def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str], game: st
     code, out, _ = run(capsys, "demo", game, "--seed", "5", *extra)
     assert code == 0
     assert "Final scores:" in out
-    assert "Seat 0" in out
+    assert "Seat 1" in out  # people count seats from 1
 
 
 def test_python_dash_m_runs_the_command() -> None:

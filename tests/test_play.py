@@ -73,8 +73,8 @@ def test_purrfect_game_against_random_bots(tmp_path: Path) -> None:
     code, out, record = play("purrfect", ["you", "random", "random"], ALWAYS_FIRST, tmp_path)
     assert code == 0
     final = (
-        "Final scores: Seat 0 -10, random bot · seat 1 -20, random bot · seat 2 -13. "
-        "Winner: Seat 0."
+        "Final scores: Seat 1 -10, random bot · seat 2 -20, random bot · seat 3 -13. "
+        "Winner: Seat 1."
     )
     assert final in out.splitlines()
     names = seat_labels(["human", "random", "random"])
@@ -84,7 +84,7 @@ def test_purrfect_game_against_random_bots(tmp_path: Path) -> None:
     assert record["meta"]["seed"] == 11
     assert "Game record saved to" in out
     assert PASS_SCREEN not in out  # one person: no hot-seat screen
-    assert "random bot · seat 1 shows a" in out  # the bots' moves are narrated
+    assert "random bot · seat 2 shows a" in out  # the bots' moves are narrated
 
 
 def test_clecanian_game_against_a_random_bot(tmp_path: Path) -> None:
@@ -92,13 +92,13 @@ def test_clecanian_game_against_a_random_bot(tmp_path: Path) -> None:
         "clecanian", ["you", "random"], ALWAYS_FIRST, tmp_path, **SHORT_CLECANIAN
     )
     assert code == 0
-    final = "Final scores: Seat 0 78, random bot 52. Winner: random bot."
+    final = "Final scores: Seat 1 78, random bot 52. Winner: random bot."
     assert final in out.splitlines()
-    assert summary_line(record["result"], ["Seat 0", "random bot"]) == final
+    assert summary_line(record["result"], ["Seat 1", "random bot"]) == final
     assert replay(record).status() == record["result"]
-    assert "Round 1 is over. Scores: Seat 0 78, random bot 52" in out
+    assert "Round 1 is over. Scores: Seat 1 78, random bot 52" in out
     # the grid before any reveal: columns counted from 1, a top and a bottom row
-    assert "Seat 0 (you) · 0 showing · dealer · ▶ to act" in out
+    assert "Seat 1 (you) · 0 showing · dealer · ▶ to act" in out
     assert re.search(r"│\s+│ 1\s+│ 2\s+│ 3\s+│ 4\s+│ 5\s+│", out)
     assert re.search(r"│ top\s+│ \?\?", out) and re.search(r"│ bottom\s+│ \?\?", out)
 
@@ -186,11 +186,12 @@ def test_save_and_quit_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 
 def segments(out: str) -> Iterator[tuple[int, str]]:
-    """The output of a hot-seat game cut at each pass-the-keyboard screen: (seat, text)."""
+    """The output of a hot-seat game cut at each pass-the-keyboard screen: (seat index, text);
+    people read seats counted from 1."""
     for part in out.split(PASS_SCREEN)[1:]:
         match = re.match(r" Seat (\d)\.", part)
         assert match is not None
-        yield int(match.group(1)), part
+        yield int(match.group(1)) - 1, part
 
 
 def test_hot_seat_hides_each_persons_cats(tmp_path: Path) -> None:
@@ -208,10 +209,10 @@ def test_hot_seat_hides_each_persons_cats(tmp_path: Path) -> None:
     for seat, text in parts:
         other = 1 - seat
         assert f"Hand: {hands[other]}" not in text
-        assert f"Seat {other} (you)" not in text
-        assert f"Seat {other} (human): hidden from the others" not in text
+        assert f"Seat {other + 1} (you)" not in text
+        assert f"Seat {other + 1} (human): hidden from the others" not in text
         for holder in re.findall(r"Seat (\d) \(\w+\): hidden from the others", text):
-            assert int(holder) == seat
+            assert int(holder) == seat + 1
 
 
 DRAWN_FROM_STOCK = r"Seat (\d)(?: \(you\))? holds (?!a card)\S+.*\(from the stock\)"
@@ -225,7 +226,7 @@ def test_hot_seat_clecanian_shows_a_drawn_card_to_its_drawer_only(tmp_path: Path
     drawn = 0
     for seat, text in parts:
         for holder in re.findall(DRAWN_FROM_STOCK, text):
-            assert int(holder) == seat
+            assert int(holder) == seat + 1  # people read seats counted from 1
             drawn += 1
     assert drawn > 0
 
@@ -331,7 +332,7 @@ def test_matchmaker_play_from_a_pipe(
     saved = tmp_path / "matchmaker-purrfect-3.json"
     record = json.loads(saved.read_text())
     assert replay(record).status() == record["result"]
-    assert summary_line(record["result"], ["Seat 0", "random bot"]) in out.splitlines()
+    assert summary_line(record["result"], ["Seat 1", "random bot"]) in out.splitlines()
 
 
 def test_matchmaker_play_refuses_bad_seats(
@@ -515,7 +516,7 @@ def test_a_person_makes_claims_in_the_talk_round(tmp_path: Path) -> None:
     mine = [c for c in talk if c["speaker"] == 0]
     assert len(mine) == len(asked) // 2
     assert all(c["value"] == 9 and c["text"] == "My candidate is a 9." for c in mine)
-    assert "Seat 0 says: “My candidate is a 9.”" in text
+    assert "Seat 1 says: “My candidate is a 9.”" in text
     assert "Says" in text and "“a 9”" in text  # the seat table shows the round's claims
 
 
@@ -536,3 +537,64 @@ def test_a_recorded_seat_is_a_bot_or_a_person() -> None:
     assert [recorded_seat(s) for s in ["greedy", "hard", "Ann", "human", "pkg.mod:Bot"]] == [
         "greedy", "hard", HUMAN, HUMAN, "pkg.mod:Bot"
     ]  # fmt: skip
+
+
+def test_say_is_free_talk_at_every_prompt() -> None:
+    from matchmaker.cli.human import read_claim
+
+    words = words_for(load_game("purrfect"))
+    legal = [p_act("present", 3)]
+    assert read_choice("say Good luck!", legal, words) == Command("say", "Good luck!")
+    assert read_choice("SAY  hi ", legal, words) == Command("say", "hi")
+    assert isinstance(read_choice("say", legal, words), Hint)
+    assert read_claim("say it is a big one", tuple(range(1, 11))) == Command(
+        "say", "it is a big one"
+    )
+    assert isinstance(read_claim("say  ", tuple(range(1, 11))), Hint)
+
+
+def test_free_talk_is_told_kept_and_resumed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    args = ["purrfect", "--seats", "you,random,random", "--seed", "11", "--save", str(saved)]
+    typed = "say good luck, cats\n" + "1\n" * 3 + "say [/b] [red]no markup\n" + "1\n" * 3
+    assert play_from_pipe(monkeypatch, typed + "log\nquit\ny\n", args) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Seat 1 says: “good luck, cats”" in out
+    assert "Seat 1 says: “[/b] [red]no markup”" in out  # told as typed, in the log too
+    talk = json.loads(saved.read_text())["meta"]["talk"]
+    assert talk[0] == {"speaker": 0, "value": None, "text": "good luck, cats", "round": 0,
+                       "at": talk[0]["at"], "kind": "chat"}  # fmt: skip
+    # the free talk is told again on resuming (a web app's chat row reads the same way)
+    assert play_from_pipe(monkeypatch, "log\nquit\ny\n", ["--resume", str(saved)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Game log" in out and "Seat 1 says: “good luck, cats”" in out
+    assert json.loads(saved.read_text())["meta"]["talk"][: len(talk)] == talk
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_small_terminal_gets_the_compact_table(players: int) -> None:
+    from matchmaker.cli.render import fit_screen, render_view
+    from matchmaker.core.driver import Driver
+
+    game = load_game("clecanian", players=players)
+    driver = Driver(game)
+    rng = random.Random(3)
+    while driver.to_act < 0:  # the deal
+        driver.play(rng.choice(driver.state.chance_choices()), driver.to_act)
+    view = driver.state.view(0)
+    names = seat_labels(["human"] + ["greedy"] * (players - 1), viewer=0)
+
+    def lines(terminal: bool) -> list[str]:
+        out = io.StringIO()
+        con = Console(file=out, width=80, height=24, force_terminal=terminal, color_system=None)
+        con.print(fit_screen(con, lambda compact: render_view(game, view, names, compact=compact)))
+        return out.getvalue().splitlines()
+
+    shown = lines(terminal=True)
+    assert not any("╭" in line for line in shown)  # compact: no frames
+    # the piles, the status, the column numbers, and a title and two rows a grid
+    assert len(shown) <= 4 + 3 * players and all(len(line) <= 80 for line in shown)
+    assert sum(line.startswith("top  ") for line in shown) == players
+    assert any("╭" in line for line in lines(terminal=False))  # a pipe: the full table

@@ -54,9 +54,9 @@ def test_a_seat_sees_its_own_cats_only(purrfect: dict[str, Any]) -> None:
     assert hand_line(hands[0]) not in out
     assert hand_line(hands[2]) not in out
     holders = set(re.findall(r"seat (\d) ◆: hidden from the others", out))
-    assert holders == {"1"}
+    assert holders == {"2"}  # index 1 is the second seat
     assert f"Target (secret): {sum(hands[1])}" in out
-    assert "Purrfect Match as random bot · seat 1 sees it · step 1 of" in out
+    assert "Purrfect Match as random bot · seat 2 sees it · step 1 of" in out
 
 
 def test_a_spectator_sees_no_hidden_cats(purrfect: dict[str, Any]) -> None:
@@ -74,7 +74,7 @@ def test_a_spectator_sees_no_hidden_cats(purrfect: dict[str, Any]) -> None:
 def test_clecanian_drawn_cards_are_seen_by_the_drawer_only(clecanian: dict[str, Any]) -> None:
     pattern = r"seat (\d)[^\n]*? holds (?!a card)\S+.*\(from the stock\)"
     seat0 = shown(clecanian, 0)
-    assert set(re.findall(pattern, seat0)) == {"0"}
+    assert set(re.findall(pattern, seat0)) == {"1"}  # index 0 reads as seat 1
     spectator = shown(clecanian, None)
     assert re.findall(pattern, spectator) == []
     assert "holds a card from the stock (??)" in spectator
@@ -85,7 +85,7 @@ def test_frames_tell_every_step(clecanian: dict[str, Any], purrfect: dict[str, A
     _, frames = show_frames(purrfect, None)
     assert frames[0].lines == (
         "The cats are dealt: 12 to each seat.",
-        "— Round 1: random bot · seat 0 proposes —",
+        "— Round 1: random bot · seat 1 proposes —",
     )
     assert frames[-1].seq == 36 + len(purrfect["events"])
     assert all(frame.lines for frame in frames)
@@ -93,7 +93,7 @@ def test_frames_tell_every_step(clecanian: dict[str, Any], purrfect: dict[str, A
     assert (
         frames[0]
         .lines[0]
-        .startswith("Round 1 of 1: random bot · seat 0 deals; the discard pile starts")
+        .startswith("Round 1 of 1: random bot · seat 1 deals; the discard pile starts")
     )
     decisions = [e for e in clecanian["rounds"][0]["events"] if "seat" in e]
     # a step per decision after the deal, and per card from the stock this seat was told of
@@ -128,12 +128,14 @@ def test_matchmaker_replay_show(
     path = tmp_path / "game.json"
     path.write_text(json.dumps(purrfect))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert main(["replay", str(path), "--show", "--seat", "2"]) == 0
+    assert main(["replay", str(path), "--show", "--seat", "3"]) == 0  # counted from 1
     out = capsys.readouterr().out
-    assert "Purrfect Match as random bot · seat 2 sees it" in out
+    assert "Purrfect Match as random bot · seat 3 sees it" in out
     assert hand_line(purrfect["deal"]["hands"][2]) in out
-    assert main(["replay", str(path), "--show", "--seat", "3"]) == 2
-    assert "--seat must be from 0 to 2, not 3" in capsys.readouterr().err
+    assert main(["replay", str(path), "--show", "--seat", "4"]) == 2
+    assert "--seat must be from 1 to 3, not 4" in capsys.readouterr().err
+    assert main(["replay", str(path), "--show", "--seat", "0"]) == 2
+    assert "--seat must be from 1 to 3, not 0" in capsys.readouterr().err
     assert main(["replay", str(path), "--seat", "1"]) == 2
     assert "--seat and --spectator go with --show" in capsys.readouterr().err
     broken = dict(purrfect, events=[{"seat": 2, "action": "accept"}])

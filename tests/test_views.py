@@ -199,6 +199,20 @@ def test_purrfect_targets_become_public_at_the_end() -> None:
     assert state.result().winners == (0,)
 
 
+def test_purrfect_matches_say_who_matched_whom_in_every_view() -> None:
+    assert played(5).public_view().matches == ()  # proposed, not yet accepted
+    assert played(6).public_view().matches == ((0, 0, 3, 2, 9),)
+    state = played(len(GAME))
+    expected = ((0, 0, 3, 2, 9), (1, 2, 8, 1, 5), (3, 2, 7, 1, 6))  # round 2 was lonely
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat).matches == expected  # public: the claimed cats, face up
+    claimed: list[list[int]] = [[], [], []]
+    for _round, proposer, proposer_cat, partner, partner_cat in expected:
+        claimed[proposer].append(partner_cat)
+        claimed[partner].append(proposer_cat)
+    assert state.public_view().claimed == tuple(tuple(c) for c in claimed)
+
+
 def test_purrfect_the_same_game_through_a_record() -> None:
     events = [
         ev(seat, name) if value is None else ev(seat, name, value=value)

@@ -9,11 +9,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 
 def free_port() -> int:
@@ -32,6 +34,8 @@ class LiveServer:
     port: int
     bot_pause: float = 0.05
     away_after: float = 30.0
+    #: The round-end hold: none unless a test asks for one (``live_server_with_pause``).
+    round_pause: float = 0.0
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -58,7 +62,7 @@ class LiveServer:
         command = [
             sys.executable, "-m", "matchmaker", "serve", "--port", str(self.port),
             "--data", str(self.data), "--bot-pause", str(self.bot_pause),
-            "--away-after", str(self.away_after),
+            "--away-after", str(self.away_after), "--round-pause", str(self.round_pause),
         ]  # fmt: skip
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
@@ -94,10 +98,98 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A real server (uvicorn) on a free port with an empty data folder."""
+    """A real server (uvicorn) on a free port with an empty data folder, without the
+    round-end hold (Clecanian Golf rounds follow each other at once)."""
     server = LiveServer(data=tmp_path / "data", port=free_port())
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+#: The round-end hold of ``live_server_with_pause``, in seconds.
+ROUND_PAUSE = 4.0
+
+
+@pytest.fixture
+def live_server_with_pause(tmp_path: Path) -> Iterator[LiveServer]:
+    """``live_server`` with a round-end hold of ``ROUND_PAUSE`` seconds (``--round-pause``),
+    for the tests of the hold itself."""
+    server = LiveServer(data=tmp_path / "data", port=free_port(), round_pause=ROUND_PAUSE)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# -- the browser (Debian's Chromium, driven by Playwright) ---------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Every control that makes a decision: a place on the board or a button of the action bar.
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+#: The sizes the table is tried at: a phone in portrait and a desktop.
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Pages, each in its own context (its own localStorage: another person's browser), at a
+    phone's or a desktop's size, optionally asking for reduced motion; no error may reach the
+    console of any."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(phone: bool = False, reduced: bool = False, refused: bool = False) -> Page:
+        """A page; ``refused``: the test expects the server to refuse a request of this page,
+        which the browser reports on its console as a failed load (nothing else may be)."""
+        context = browser.new_context(
+            viewport=PHONE if phone else DESKTOP,
+            is_mobile=phone,
+            has_touch=phone,
+            reduced_motion="reduce" if reduced else "no-preference",
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+
+        def console(message: Any) -> None:
+            if message.type != "error":
+                return
+            if refused and message.text.startswith("Failed to load resource: the server responded"):
+                return
+            errors.append(message.text)
+
+        page.on("console", console)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the client's console: {errors}"

@@ -1,7 +1,8 @@
-"""The browser client in Debian's Chromium: whole games between two people and a bot, a reload,
-a spectator who sees no hidden card, table talk shown as text, rematch and the replay viewer;
-the client draws the facts the server sends (scores, names, statuses) and keeps its controls
-in place while others play."""
+"""The browser client in Debian's Chromium: whole games between two people and a bot, played by
+touching the board (grid places, piles and cats are the controls; buttons only for choices with
+no place), a reload, a spectator who sees no hidden card, table talk shown as text, rematch and
+the replay viewer; the client draws the facts the server sends (scores, names, statuses) and
+keeps its controls in place while others play."""
 
 from __future__ import annotations
 
@@ -9,28 +10,19 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
 from matchmaker.words import summary_line
 from tests.web.client import Peer, http
 from tests.web.conftest import LiveServer, free_port
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ENABLED_ACTIONS = "[data-testid=actions] button:not([disabled])"
+ENABLED_ACTIONS = "[data-testid=table-page] button[data-name]:not([disabled])"
+# Decisions that have a place on the board, never a button of their own.
+PLACED = ("swap", "reveal", "abduct", "draw_stock", "draw_discard", "present", "nominate")
 GAME_TIMEOUT = 180.0  # a guard against a hang, far above what a game takes
 
 # (testid, name, arg) of every enabled action button of a page.
@@ -47,42 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield live
     finally:
         live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    """Pages, each in its own context (its own localStorage: another person's browser)."""
-    contexts = []
-    errors: list[str] = []
-
-    def make(phone: bool = False) -> Page:
-        size: ViewportSize = (
-            {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
-        )
-        context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors in the client: {errors}"
 
 
 # -- driving the pages --------------------------------------------------------------------------
@@ -105,7 +61,10 @@ def create_table(
         page.get_by_test_id(f"create-seat-{seat}").select_option(kind)
     page.get_by_test_id("create-name").fill(name)
     for key, value in (options or {}).items():
-        page.get_by_test_id(f"option-{key}").fill(value)
+        field = page.get_by_test_id(f"option-{key}")
+        if not field.is_visible():  # a rarely changed option, folded under "More options"
+            page.get_by_test_id("more-options").locator("summary").click()
+        field.fill(value)
     if timer is not None:
         page.get_by_test_id("create-timer").fill(str(timer))
     page.get_by_test_id("create-submit").click()
@@ -173,8 +132,18 @@ def holding_stock(holder: Page) -> Policy:
     return policy
 
 
-def act_once(page: Page, policy: Policy, keyboard: bool) -> bool:
-    """Click one legal action (or focus it and press Enter) if the page offers any."""
+def act_once(page: Page, policy: Policy, keyboard: bool, next_round: bool = True) -> bool:
+    """Click one legal action (or focus it and press Enter) if the page offers any; a round's
+    end held on screen is passed first (with ``next_round``; otherwise it is left open)."""
+    button = page.get_by_test_id("round-next")
+    if button.is_visible():
+        if not next_round:
+            return False
+        try:
+            button.click(timeout=2000)
+        except PlaywrightError:
+            return False
+        return True
     offered = choices(page)
     if not offered:
         return False
@@ -198,13 +167,15 @@ def play_until(
     done: Callable[[], bool],
     keyboard: bool = False,
     timeout: float = GAME_TIMEOUT,
+    next_round: bool = True,
 ) -> None:
-    """Each person takes a legal action whenever offered one, until ``done()``."""
+    """Each person takes a legal action whenever offered one, until ``done()``; a round's end
+    held on screen is passed with "Next round" unless ``next_round`` is false."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if done():
             return
-        clicked = [act_once(page, policy, keyboard) for page in pages]
+        clicked = [act_once(page, policy, keyboard, next_round) for page in pages]
         if not any(clicked):
             pages[0].wait_for_timeout(40)
     raise AssertionError(f"not done within {timeout} s")
@@ -365,11 +336,13 @@ def golf_snapshot(page: Page) -> dict[str, Any]:
               [e.dataset.testid, [e.dataset.points, e.textContent]])),
             cards: all('[data-testid^="pos-"][data-face=up]').map(e => ({
               seat: Number(e.dataset.seat), pos: Number(e.dataset.pos), code: e.dataset.card,
-              button: e.tagName === 'BUTTON', label: e.getAttribute('aria-label'),
+              playable: e.tagName === 'BUTTON' && !e.disabled, label: e.getAttribute('aria-label'),
               speech: e.querySelector('svg').getAttribute('aria-label')})),
             totals: all('[data-testid^="total-"]').map(e => e.textContent),
             actions: [...document.querySelectorAll('[data-testid=actions] button')].map(b =>
               [b.dataset.name, b.dataset.arg ?? null, b.querySelector('.label').textContent]),
+            places: all('button[data-name]').map(b =>
+              [b.dataset.name, b.dataset.arg ?? null, b.getAttribute('aria-label')]),
           };
         }"""
     )
@@ -395,13 +368,15 @@ def check_golf_facts(seen: dict[str, Any], view: dict[str, Any], summary: dict[s
     for card in seen["cards"]:
         assert card["code"] == view["grids"][card["seat"]][card["pos"]]
         assert card["speech"] == cards[card["code"]]["speech"]
-        if not card["button"]:
+        if not card["playable"]:
             assert card["label"] == f"{places[card['pos']]}: {cards[card['code']]['name']}"
     if view["round_scores"]:
         assert seen["totals"] == [str(total) for total in view["totals"]]
-    for name, arg, label in seen["actions"]:
+    for name, _, _ in seen["actions"]:
+        assert name not in PLACED, f"{name} has a place on the board and a button too"
+    for name, arg, label in seen["places"]:
         if name in ("swap", "reveal"):
-            assert label == f"{name} {places[int(arg)]}", label
+            assert label.startswith(f"{name} {places[int(arg)]}"), label
 
 
 def purrfect_snapshot(page: Page) -> dict[str, Any]:
@@ -465,11 +440,16 @@ def all_kept(locator: Locator) -> bool:
     return bool(locator.evaluate_all("els => els.length > 0 && els.every(e => e.kept === true)"))
 
 
-def board_redrawn(page: Page) -> None:
-    """Wait until the page draws its board again (a message came), after mark(board)."""
+def draws_of(page: Page) -> int:
+    """How many times the page has drawn its board."""
+    return int(page.get_by_test_id("table-page").get_attribute("data-draws") or 0)
+
+
+def board_redrawn(page: Page, draws: int) -> None:
+    """Wait until the page has drawn its board again since it had drawn it ``draws`` times."""
     page.wait_for_function(
-        "() => { const b = document.querySelector('[data-testid=board] > *');"
-        " return b && !b.kept; }"
+        "n => Number(document.querySelector('[data-testid=table-page]').dataset.draws) > n",
+        arg=draws,
     )
 
 
@@ -494,10 +474,13 @@ def test_clecanian_golf_two_people_and_a_bot(
 
     # A decision offered again gets its button back: Bob's "stock" is the same element on his
     # next turn, whatever happened in between (jokers, abductions, refills).
-    stock = bob.locator("[data-testid=action-draw_stock]:not([disabled])")
+    stock = bob.locator("[data-testid=stock]:not([disabled])")
     play_until([ann, bob], holding_stock(bob), lambda: stock.count() == 1)
     expect(bob).to_have_title("● Your turn · Clecanian Golf · matchmaker")  # seen from a tab
     expect(watcher).to_have_title("Clecanian Golf · matchmaker")
+    # ... and the tab's icon shows it too.
+    expect(bob.locator("link[rel=icon]")).to_have_attribute("href", "/static/favicon-turn.svg")
+    expect(watcher.locator("link[rel=icon]")).to_have_attribute("href", "/favicon.ico")
     mark(stock)
     first_turn = seq_of(bob)
     stock.click()
@@ -513,11 +496,11 @@ def test_clecanian_golf_two_people_and_a_bot(
 
     # Bob's buttons stay the same elements while the page redraws for someone else's news.
     mark(bob.locator(ENABLED_ACTIONS))
-    mark(bob.locator("[data-testid=board] > *"))
+    draws = draws_of(bob)
     ann.reload()
     wait_for_seq(ann, bob_seen["seq"])
-    board_redrawn(bob)
-    assert all_kept(bob.locator(ENABLED_ACTIONS)), "the action buttons were rebuilt"
+    board_redrawn(bob, draws)
+    assert all_kept(bob.locator(ENABLED_ACTIONS)), "the board's controls were rebuilt"
 
     wait_for_seq(watcher, seq_of(bob))
     seen = spectator_snapshot(watcher)
@@ -650,7 +633,7 @@ def test_chat_shows_markup_as_text(server: LiveServer, new_page: Callable[..., P
 
 
 def test_an_unknown_table_says_so(server: LiveServer, new_page: Callable[..., Page]) -> None:
-    page = new_page()
+    page = new_page(refused=True)
     page.goto(f"{server.url}/table/nosuchtable?spectate=1")
     expect(page.get_by_test_id("error-banner")).to_have_attribute("data-code", "unknown_table")
     expect(page.get_by_test_id("connection")).to_have_text("not connected")

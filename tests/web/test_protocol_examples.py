@@ -253,3 +253,15 @@ def test_the_inline_messages_name_the_real_fields(
     if kind == "chat":
         fields |= set(message["message"])
     assert named == fields, f"{kind}: the doc names {sorted(named)}, the server sends {fields}"
+
+
+def test_the_log_and_pause_examples_fit() -> None:
+    log = json.loads(inline("log").replace("\n", " "))
+    check("server_log", log)
+    assert set(re.findall(r'"(\w+)":', inline("log"))) == {
+        "type", "entries", "seq", "actor", "lines"
+    }  # fmt: skip
+    found = re.search(r"`pause`: null, or the round-end hold of Clecanian Golf: `(\{.*?\})`",
+                      DOC, re.S)  # fmt: skip
+    assert found, "docs/protocol.md shows no pause"
+    check("pause", json.loads(found.group(1).replace("\n", " ")))

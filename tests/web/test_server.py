@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,7 +94,7 @@ def test_invites_work_once_and_only_at_their_table(server: LiveServer) -> None:
     assert (status, answer["error"]) == (404, "unknown_table")
     status, summary = http("GET", f"{server.url}/api/tables/{table}")
     assert summary["status"] == "waiting"
-    assert [s["name"] for s in summary["seats"]] == ["Ann", "Seat 1"]
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Seat 2"]
     assert token not in json.dumps(summary) and invites[1] not in json.dumps(summary)
 
 
@@ -140,13 +141,58 @@ def message_names(message: dict[str, Any]) -> list[str]:
     return [s["label"] for s in message["seats"]]
 
 
+def kept_log(narrated: dict[int, list[str]], actors: list[int], seq: int) -> list[Any]:
+    """The ``log`` entries of the first ``seq`` events, as docs/protocol.md groups them: one
+    per event, a run of chance outcomes (-1) in a row one entry at the seq of its last
+    outcome, entries that told nothing left out."""
+    entries: list[dict[str, Any]] = []
+    run: list[str] = []
+    for at in range(seq):
+        run += narrated[at]
+        if actors[at] == -1 and at + 1 < len(actors) and actors[at + 1] == -1:
+            continue
+        if run:
+            entries.append({"seq": at, "actor": actors[at], "lines": run})
+        run = []
+    return entries
+
+
+def codes_in(value: Any, codes: set[str]) -> set[str]:
+    """Every card code anywhere in a view's JSON (grids, piles, drawn cards, logs...), an
+    event or a happening."""
+    if isinstance(value, str):
+        return {value} & codes
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list | tuple):
+        return set().union(*(codes_in(v, codes) for v in value)) if value else set()
+    return set()
+
+
+def card_names(message: dict[str, Any]) -> dict[str, re.Pattern[str]]:
+    """Clecanian: each card's code and how a line may name it (``K♥ Jade`` or ``K♥``)."""
+    found = {}
+    for card in message["table"].get("cards", []):
+        short = card["code"] if card["joker"] else f"{card['rank']}{card['suit']}"
+        found[card["code"]] = re.compile(rf"(?<![\w]){re.escape(short)}(?![\w])")
+    return found
+
+
+def check_names(lines: list[str], names: dict[str, re.Pattern[str]], known: set[str]) -> None:
+    """No line names a card outside ``known`` (the cards the seat has seen so far)."""
+    for line in lines:
+        for code, pattern in names.items():
+            assert code in known or not pattern.search(line), f"{line!r} names unseen {code}"
+
+
 def check_messages(
     game: Game[Any], events: list[dict[str, Any]], peer: Peer, seat: int | None
 ) -> None:
     """Every state message holds exactly the seat's view at its seq, the events as the seat
     may see them, narration told from the seat's own views alone, and the game's status as
-    the seat's words say it; no message of any kind names a Clecanian card that is face down
-    and unseen."""
+    the seat's words say it; the ``log`` is every event's narration as the seat was (or
+    would have been) told it live; no message of any kind names a Clecanian card that is face
+    down and unseen, and no narration, live or kept, names a card the seat has not seen."""
     driver = Driver(game)
     state = driver.state
     words = words_for(game)
@@ -160,8 +206,13 @@ def check_messages(
     hidden: dict[int, set[str]] = {}
     clecanian = game.name == "clecanian"
     before = state.view(seat)
+    actors: list[int] = []
+    welcome = next(m for m in peer.messages if m["type"] == "welcome")
+    cards = card_names(welcome)
+    known: dict[int, set[str]] = {0: codes_in(views[0], set(cards))}
     for index, event in enumerate(events):
         actor, action = parse_logged_event(game, event)
+        actors.append(actor)
         step = driver.play(action, actor)
         redacted[index] = step.seen_by(seat).to_event(actor)
         view = state.view(seat)
@@ -169,6 +220,8 @@ def check_messages(
         statuses[index + 1] = words.status(view, names)
         before = view
         views[index + 1] = json.loads(json.dumps(view.to_json()))
+        seen_now = [views[index + 1], redacted[index], list(step.happenings)]  # all it saw
+        known[index + 1] = known[index] | codes_in(seen_now, set(cards))
         if clecanian:
             public_view = state.public_view()
             public |= {c for g in public_view.grids for c in g if c} | set(public_view.discard)
@@ -178,8 +231,13 @@ def check_messages(
     states = [m for m in peer.messages if m["type"] == "state"]
     assert states, "no state was received"
     seq = 0
-    for text, message in zip(peer.raw, peer.messages, strict=True):
+    for at, (text, message) in enumerate(zip(peer.raw, peer.messages, strict=True)):
         check_server_message(json.loads(text))
+        if message["type"] == "log":
+            upto = next(m["seq"] for m in peer.messages[at:] if m["type"] == "state")
+            assert message["entries"] == kept_log(narrated, actors, upto), f"seat {seat}'s log"
+            for entry in message["entries"]:
+                check_names(entry["lines"], cards, known[entry["seq"] + 1])
         if message["type"] == "state":
             seq = message["seq"]
             assert message["view"] == views[seq], f"seat {seat} at {seq}: view differs"
@@ -193,6 +251,7 @@ def check_messages(
             for told in message["events"]:
                 assert told["event"] == redacted[told["seq"]]
                 assert told["lines"] == narrated[told["seq"]]
+                check_names(told["lines"], cards, known[told["seq"] + 1])
             if seat is not None and message["to_act"] != seat:
                 assert message["legal"] == []
         for code in hidden.get(seq, ()):
@@ -235,6 +294,15 @@ def test_whole_games_tell_each_seat_only_its_view(
         check_messages(game_played, events, peer, seat)
         assert peer.messages[0]["type"] == "welcome" and peer.messages[0]["seat"] == seat
     check_messages(game_played, events, spectator, None)
+    for seat in [*peers, None]:  # the finished table: the whole game, kept for each
+        again = Peer(server.ws_url, table, peers[seat].token if seat is not None else None)
+        again.wait_for(lambda m: m["type"] == "state")
+        again.pump(0.05)
+        check_messages(game_played, events, again, seat)
+        assert [m["type"] for m in again.messages[:4]] == ["welcome", "chat_history", "log",
+                                                            "state"]  # fmt: skip
+        assert again.messages[2]["entries"], "a finished game's log is empty"
+        again.close()
     status, finished = http("GET", f"{server.url}/api/finished")
     assert table in [t["id"] for t in finished["tables"]]
     status, frames = http("GET", f"{server.url}/api/tables/{table}/replay?seat=0")
@@ -504,9 +572,11 @@ def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
 def test_serve_refuses_bad_options_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     from tests.helpers import run_cli
 
-    code, out, err = run_cli(capsys, "serve", "--bot-pause", "-1")
-    assert code == 2 and out == ""
-    assert err == "matchmaker: --bot-pause and --away-after must not be negative\n"
+    refused = "matchmaker: --bot-pause, --away-after and --round-pause must not be negative\n"
+    for option in ("--bot-pause", "--round-pause"):
+        code, out, err = run_cli(capsys, "serve", option, "-1")
+        assert code == 2 and out == ""
+        assert err == refused
 
 
 def test_serve_prints_its_address(tmp_path: Path) -> None:

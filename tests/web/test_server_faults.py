@@ -84,13 +84,15 @@ def test_moves_the_database_cannot_store_are_never_told_and_the_table_goes_back(
             ws.send_json({"type": "act", "token": token,
                           "action": {"name": choice["name"], "arg": choice["arg"]}})  # fmt: skip
             told: list[dict[str, Any]] = []
-            while len(told) < 4:
+            while len(told) < 5:
                 message = ws.receive_json()
                 if message["type"] != "presence":
                     told.append(message)
-            assert [m["type"] for m in told] == ["error", "welcome", "chat_history", "state"]
+            kinds = [m["type"] for m in told]
+            assert kinds == ["error", "welcome", "chat_history", "log", "state"]
             assert told[0]["code"] == "server_error" and "stored" in told[0]["message"]
-            assert told[3]["seq"] == state["seq"] and told[3]["view"] == state["view"]
+            assert told[3]["entries"] and told[3]["entries"][-1]["seq"] < state["seq"]
+            assert told[4]["seq"] == state["seq"] and told[4]["view"] == state["view"]
             assert failures == [1]
             assert client.get(f"/api/tables/{table}").json()["seq"] == state["seq"]
             ws.send_json({"type": "act", "token": token,

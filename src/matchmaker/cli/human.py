@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
-from rich.console import Console
+from rich.console import Console, Group
 
 from matchmaker.bots.base import Bot
 from matchmaker.bots.talk import Claim, a_cat, claim_text
-from matchmaker.cli.render import render_choices, render_view
+from matchmaker.cli.render import fit_screen, render_choices, render_view
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
 from matchmaker.words import GameWords, words_for
@@ -38,11 +38,52 @@ COMMANDS: dict[str, str] = {
     "log": "show everything that happened so far",
     "rules": "the game in plain words",
     "score": "how the table scores now",
+    "say WORDS": "tell the table anything (the bots weigh only claims)",
     "save [FILE]": "save the game record now (to FILE, or to the file named at the start)",
     "quit": "save the game record and stop (also q, or Ctrl-D)",
 }
 
 HELP_NUMBERS = "Type the number of a choice (e.g. 3), or its name (e.g. {example})."
+#: The longest thing a person may say at the table, in characters.
+MAX_SAID = 300
+#: The hint for ``say`` with nothing after it.
+SAY_WHAT = "Type say and your words, e.g. say good luck."
+
+
+@dataclass(frozen=True)
+class Remark:
+    """Free table talk: words a person says at the table (``say …``), binding nobody and
+    heard by people only (the bots weigh claims). ``at`` is the number of game events applied
+    when it was said, ``round`` the game round. The record keeps it in ``meta.talk`` beside
+    the claims, marked ``kind`` ``chat`` and with no ``value``."""
+
+    speaker: int
+    text: str
+    round: int = 0
+    at: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The remark as kept in a record's ``meta.talk``."""
+        return {
+            "speaker": self.speaker,
+            "value": None,
+            "text": self.text,
+            "round": self.round,
+            "at": self.at,
+            "kind": "chat",
+        }
+
+
+def said_words(text: str) -> str:
+    """What ``say …`` says: the words after ``say``, printable characters only, at most
+    ``MAX_SAID`` of them (empty when nothing is said).
+
+    >>> said_words("say  Good luck!  ")
+    'Good luck!'
+    """
+    words = text.strip()[len("say") :]
+    clean = "".join(ch for ch in words if ch.isprintable() or ch == " ").strip()
+    return clean[:MAX_SAID]
 
 
 class QuitGame(Exception):
@@ -62,7 +103,7 @@ class Desk(Protocol):
         ...
 
     def names_for(self, seat: int) -> list[str]:
-        """The seat labels as ``seat`` sees them (``Seat 0 (you)``…)."""
+        """The seat labels as ``seat`` sees them (``Seat 1 (you)``…)."""
         ...
 
     def before_turn(self, seat: int) -> None:
@@ -79,6 +120,10 @@ class Desk(Protocol):
 
     def saved_as(self) -> str:
         """The file the game is saved to."""
+        ...
+
+    def say(self, seat: int, text: str, round_: int) -> None:
+        """``seat`` tells the table ``text`` (free talk, in game round ``round_``)."""
         ...
 
 
@@ -128,6 +173,9 @@ def read_choice(
     if first == "save":
         path = text.strip()[len("save") :].strip()
         return Command("save", path or None)
+    if first == "say":
+        said = said_words(text)
+        return Command("say", said) if said else Hint(SAY_WHAT)
     span = f"1-{len(legal)}" if len(legal) > 1 else "1"
     if NEGATIVE.search(text):
         return Hint(f"{text.strip()!r}: choices and places count from 1; type {span} or a move.")
@@ -157,19 +205,23 @@ def read_choice(
     )
 
 
-def read_claim(text: str, values: Sequence[int]) -> Claim | Hint | None:
-    """Understand one line typed in a talk round: ``claim 8`` (or ``8``) claims an 8, Enter
-    says nothing; anything else gets a hint. The claim's speaker is filled in by the caller."""
+def read_claim(text: str, values: Sequence[int]) -> Claim | Command | Hint | None:
+    """Understand one line typed in a talk round: ``claim 8`` (or ``8``) claims an 8,
+    ``say …`` is free talk (a ``say`` command), Enter says nothing; anything else gets a
+    hint. The claim's speaker is filled in by the caller."""
     typed = _normal(text)
     if not typed:
         return None
+    if typed.partition(" ")[0] == "say":
+        said = said_words(text)
+        return Command("say", said) if said else Hint(SAY_WHAT)
     number = typed.removeprefix("claim").strip()
     if number.isdigit() and int(number) in values:
         value = int(number)
         return Claim(-1, value, claim_text(value))
     return Hint(
         f"{text.strip()!r}: type claim N (N from {values[0]} to {values[-1]}, true or not) to "
-        "tell the table your candidate is an N, or Enter to say nothing."
+        "tell the table your candidate is an N, say and any words, or Enter to say nothing."
     )
 
 
@@ -221,6 +273,8 @@ class HumanPlayer(Bot[Any]):
                 desk.console.print(text, highlight=False, markup=False)
             elif answer.name == "save":
                 desk.save(answer.arg)
+            elif answer.name == "say":
+                desk.say(self.seat, answer.arg or "", getattr(view, "round", 0))
             elif self._sure_to_leave():
                 raise QuitGame
 
@@ -234,16 +288,25 @@ class HumanPlayer(Bot[Any]):
         desk = self.desk
         desk.before_turn(self.seat)
         names = desk.names_for(self.seat)
-        desk.console.print(render_view(self.game, view, names, desk.talk))
+        desk.console.print(
+            fit_screen(
+                desk.console,
+                lambda compact: render_view(self.game, view, names, desk.talk, compact),
+                spare=2,
+            )
+        )
         prompt = (
             f"{names[self.seat]}, your candidate is {a_cat(candidate)}. Tell the table? "
-            "(claim N, true or not; Enter: nothing) > "
+            "(claim N, true or not; say WORDS; Enter: nothing) > "
         )
         while True:
             answer = read_claim(desk.read(prompt), values)
-            if not isinstance(answer, Hint):
+            if isinstance(answer, Command):  # free talk, then the question again
+                desk.say(self.seat, answer.arg or "", getattr(view, "round", 0))
+            elif not isinstance(answer, Hint):
                 return None if answer is None else replace(answer, speaker=self.seat)
-            desk.console.print(answer.text, style="yellow", markup=False, soft_wrap=True)
+            else:
+                desk.console.print(answer.text, style="yellow", markup=False, soft_wrap=True)
 
     def _sure_to_leave(self) -> bool:
         """Ask before leaving: y (or yes) leaves, anything else plays on."""
@@ -258,8 +321,14 @@ class HumanPlayer(Bot[Any]):
         return False
 
     def _show(self, view: Any, legal: Sequence[Action], names: Sequence[str]) -> None:
-        console = self.desk.console
-        console.print(render_view(self.game, view, names, self.desk.talk))
-        console.print(render_choices(self.game, view, legal, names))
+        """The table and the choices: in a terminal too small for them, the compact ones."""
         tip = "Enter takes the only choice · " if len(legal) == 1 else ""
-        console.print(f"[dim]{tip}help · save · quit[/dim]")
+        tip += "help · save · quit" + (" · say WORDS" if self.game.claim_values else "")
+
+        def screen(compact: bool) -> Group:
+            return Group(
+                render_view(self.game, view, names, self.desk.talk, compact),
+                render_choices(self.game, view, legal, names, compact, tip),
+            )
+
+        self.desk.console.print(fit_screen(self.desk.console, screen))

@@ -59,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--show", action="store_true", help="step through the game on screen")
     viewer = replay.add_mutually_exclusive_group()
-    viewer.add_argument("--seat", type=int, help="with --show: see the game as this seat")
+    viewer.add_argument(
+        "--seat", type=int, help="with --show: see the game as this seat (counted from 1)"
+    )
     viewer.add_argument("--spectator", action="store_true", help="with --show: as a spectator")
 
     random_game = sub.add_parser(

@@ -18,9 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.live import Live
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.spinner import Spinner
 from rich.text import Text
 
@@ -28,9 +29,9 @@ from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import BOTS, LEVELS, make_bot
 from matchmaker.bots.runner import PlayedGame, play_game, seat_seed
 from matchmaker.bots.talk import Claim
-from matchmaker.cli.human import HumanPlayer, QuitGame
+from matchmaker.cli.human import HumanPlayer, QuitGame, Remark
 from matchmaker.cli.options import parse_option_pairs
-from matchmaker.cli.render import render_result, render_view
+from matchmaker.cli.render import fit_screen, render_result, render_view
 from matchmaker.cli.replay import read_record
 from matchmaker.core.driver import Driver, Step
 from matchmaker.core.errors import MatchmakerError, OptionError, RecordError
@@ -53,6 +54,8 @@ FALLBACK_BOT = "random"
 DEFAULT_GAME = "clecanian"
 #: Lines of news shown at the start of a turn; older ones are left to the ``log`` command.
 NEWS_LINES = 18
+#: A terminal with fewer rows shows the news without a frame.
+SMALL_TERMINAL = 40
 #: Exit status after Ctrl-C.
 EXIT_INTERRUPTED = 130
 #: Start of the hot-seat screen's text.
@@ -192,6 +195,8 @@ class TerminalTable:
         self.driver: Driver[Any] = Driver(game)
         self.state: State[Any] = self.driver.state
         self.talk: list[Claim] = []
+        #: Everything said at the table in order: the claims and people's free talk.
+        self.said: list[Claim | Remark] = []
         #: Who is told the events: every person, or a spectator when nobody plays.
         self.viewers: list[int | None] = list(self.humans) or [None]
         #: What each viewer was told so far, and its view after the last event.
@@ -241,12 +246,26 @@ class TerminalTable:
     def show_log(self, seat: int | None = None) -> None:
         """Everything told so far to ``seat`` (the first viewer's log by default)."""
         told = self.lines.get(seat, self.lines[self.viewers[0]])
-        self.console.print(Panel("\n".join(told) or "Nothing yet.", title="Game log"))
+        body = Text("\n".join(told) or "Nothing yet.")  # words people typed are not markup
+        self.console.print(Panel(body, title="Game log"))
 
-    def _heard(self, claim: Claim) -> None:
-        """Table talk (kept in ``talk`` for the record) is told to everybody."""
+    def _heard(self, claim: Claim | Remark) -> None:
+        """Table talk, a claim or free talk (kept in ``said`` for the record), is told to
+        everybody."""
+        self.said.append(claim)
         for viewer in self.viewers:
-            self._tell(viewer, [f"{self.names[claim.speaker]} says: “{claim.text}”"])
+            self._tell(viewer, [self._said_line(claim)])
+
+    def _said_line(self, said: Claim | Remark) -> str:
+        """How a claim or free talk is told: ``Seat 1 says: “…”``."""
+        return f"{self.names[said.speaker]} says: “{said.text}”"
+
+    def say(self, seat: int, text: str, round_: int) -> None:
+        """Free talk from a person (``say …``): told to everybody, not to the bots (they
+        weigh only claims), and kept in the record's ``meta.talk``."""
+        remark = Remark(seat, text, round_, self.state.decision_count())
+        self._heard(remark)
+        self.console.print(Text(self._said_line(remark), style="magenta"))
 
     def saved_as(self) -> str:
         """The file the game is saved to."""
@@ -304,9 +323,9 @@ class TerminalTable:
         meta = record.get("meta")
         said = meta.get("talk") if isinstance(meta, Mapping) else None
         try:
-            claims = deque(Claim.from_json(c) for c in (said or []))
+            claims = deque(said_at_table(entry) for entry in (said or []))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise RecordError("meta.talk must list claims") from None
+            raise RecordError("meta.talk must list claims and chat") from None
         for seat, player in enumerate(self.players):
             self.driver.watch(seat, player)
         self._resuming = True
@@ -324,17 +343,20 @@ class TerminalTable:
         self._chance = random.Random(f"{self.seed}/chance/resumed after {len(events)}")
         self.notes.append(f"Resumed after {len(events)} events.")
 
-    def _said_again(self, claim: Claim) -> None:
-        self.talk.append(claim)
-        for player in self.players:
-            player.hear(claim)
-        self._heard(claim)
+    def _said_again(self, said: Claim | Remark) -> None:
+        if isinstance(said, Claim):  # the bots hear claims only
+            self.talk.append(said)
+            for player in self.players:
+                player.hear(said)
+        self._heard(said)
 
     def record(self) -> dict[str, Any]:
-        """The game record so far, with who sat where, the seed and the table talk."""
+        """The game record so far, with who sat where, the seed and the table talk (claims
+        and free talk, in the order they were said)."""
         played = PlayedGame(driver=self.driver, seats=self.kinds, seed=self.seed)
-        played.talk = list(self.talk)
-        return played.record()
+        meta = played.meta()
+        meta["talk"] = [said.to_json() for said in self.said]
+        return self.driver.record(meta)
 
     def _write_record(self) -> None:
         if not self._named_file and self._moves == 0:
@@ -352,7 +374,7 @@ class TerminalTable:
             f"Game record saved to [bold]{self.save_path}[/bold] "
             f"(watch it again: matchmaker replay {self.save_path} --show).",
             highlight=False,
-            soft_wrap=True,
+            soft_wrap=not self.console.is_terminal,  # a terminal gets it wrapped
         )
 
     def _intro(self) -> None:
@@ -410,24 +432,36 @@ class TerminalTable:
             clear_screen(self.console)
             self._on_screen = None
             view, names = self.state.view(None), self.names
-        self.console.print(render_view(self.game, view, names))
-        self.read(f"{line} Press Enter for the next deal. ")
+        prompt = f"{line} Press Enter for the next deal. "
+        spare = 1 + len(prompt) // max(self.console.width, 1)
+        self.console.print(
+            fit_screen(
+                self.console,
+                lambda compact: render_view(self.game, view, names, compact=compact),
+                spare,
+            )
+        )
+        self.read(prompt)
 
     def _tell(self, viewer: int | None, lines: list[str]) -> None:
         self.lines[viewer].extend(lines)
         if not self.humans:  # nobody's turn will show them: tell them as they happen
             for line in lines:
-                self.console.print(line, highlight=False)
+                self.console.print(line, highlight=False, markup=False)
 
     def _show_news(self, lines: list[str], title: str) -> None:
+        """The news, framed; in a terminal shorter than ``SMALL_TERMINAL`` rows, under a
+        one-line title without a frame, so that the table drawn after it keeps the screen."""
         if not lines:
             return
         shown = lines[-NEWS_LINES:]
         if len(lines) > len(shown):
             shown = [f"… {len(lines) - len(shown)} earlier lines (type log to see them)", *shown]
-        self.console.print(
-            Panel("\n".join(shown), title=title, title_align="left"), highlight=False
-        )
+        text = Text("\n".join(shown))  # words people typed (say …) are not markup
+        if self.console.is_terminal and self.console.height < SMALL_TERMINAL:
+            self.console.print(Rule(title, align="left", style="dim"), text)
+        else:
+            self.console.print(Panel(text, title=title, title_align="left"))
 
     def _finish(self) -> None:
         state = self.state
@@ -441,15 +475,36 @@ class TerminalTable:
                 self._show_news(told[last:], title)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         names = self.names_for(viewer)
-        self.console.print(render_view(self.game, state.view(viewer), names))
-        status = state.status()
-        self.console.print(render_result(status, names))
+        view, status = state.view(viewer), state.status()
+        self.console.print(
+            fit_screen(
+                self.console,
+                lambda compact: Group(
+                    render_view(self.game, view, names, compact=compact),
+                    render_result(status, names, compact),
+                ),
+                spare=3,  # the result line and where the record is saved
+            )
+        )
         self.console.print(
             self.words.result_line(status, self.names),
             style="bold",
             highlight=False,
-            soft_wrap=True,
+            soft_wrap=not self.console.is_terminal,
         )
+
+
+def said_at_table(entry: Mapping[str, Any]) -> Claim | Remark:
+    """One entry of a record's ``meta.talk``: a claim, or free talk (``say``: ``kind`` ``chat``,
+    or no ``value``)."""
+    if entry.get("kind") == "chat" or entry.get("value") is None:
+        return Remark(
+            speaker=int(entry["speaker"]),
+            text=str(entry["text"]),
+            round=int(entry.get("round", 0)),
+            at=int(entry.get("at", 0)),
+        )
+    return Claim.from_json(dict(entry))
 
 
 def play_in_terminal(

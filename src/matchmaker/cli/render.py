@@ -3,7 +3,9 @@
 Everything here draws a view (``state.view(seat)``, or the public view for a spectator) with
 the game's words (``matchmaker.words``) and nothing else: a screen can never show more than its
 seat may know, and it works no rule out for itself (column scores, grid scores, totals and
-known candidates come with the view). ``names`` gives the label of every seat.
+known candidates come with the view). ``names`` gives the label of every seat. Each drawing has
+a compact form (``compact=True``) for a terminal too small for the full one (three Clecanian
+Golf players in 80 x 24); :func:`fit_screen` picks the one that fits.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
 from rich.constrain import Constrain
 from rich.panel import Panel
 from rich.table import Table
@@ -34,12 +37,30 @@ MAX_WIDTH = 100
 
 
 def render_view(
-    game: Game[Any], view: Any, names: Sequence[str], talk: Sequence[Claim] = ()
+    game: Game[Any],
+    view: Any,
+    names: Sequence[str],
+    talk: Sequence[Claim] = (),
+    compact: bool = False,
 ) -> RenderableType:
     """The screen of one view of either game (with the table talk so far, where the game
-    has talk: Purrfect Match shows each seat's latest claim of the round)."""
+    has talk: Purrfect Match shows each seat's latest claim of the round). ``compact`` draws
+    it in as few lines as it can, for a small terminal (see :func:`fit_screen`)."""
     draw = RENDERERS.get(game.name)
-    return draw(game, view, names, talk) if draw is not None else Text(repr(view))
+    return draw(game, view, names, talk, compact) if draw is not None else Text(repr(view))
+
+
+def fit_screen(
+    console: Console, draw: Callable[[bool], RenderableType], spare: int = 1
+) -> RenderableType:
+    """``draw(compact)``: the full layout when it fits the terminal's height with ``spare``
+    lines left over (for the prompt) and the console is a terminal (a pipe or a file always
+    gets the full layout), else the compact one."""
+    full = draw(False)
+    if not console.is_terminal:
+        return full
+    lines = console.render_lines(full, console.options, pad=False)
+    return full if len(lines) + spare <= console.height else draw(True)
 
 
 # ------------------------------------------------------------------------------ Purrfect Match
@@ -63,22 +84,29 @@ def _candidate_cell(view: PurrfectView, seat: int) -> Text:
 
 
 def render_purrfect(
-    game: Game[Any], view: PurrfectView, names: Sequence[str], talk: Sequence[Claim] = ()
+    game: Game[Any],
+    view: PurrfectView,
+    names: Sequence[str],
+    talk: Sequence[Claim] = (),
+    compact: bool = False,
 ) -> RenderableType:
     """A Purrfect Match table as one seat (or a spectator) sees it, with what each seat
-    claimed about its candidate this round (talk, true or not)."""
+    said at the table this round (claims, true or not, and free talk); ``compact`` drops the
+    frames around the table and the private panel, and gives only the sum of the cats each
+    seat claimed."""
     words = words_for(game)
     over = view.phase is CatPhase.OVER
     said = {claim.speaker: claim.value for claim in talk if claim.round == view.round}
     says = bool(said) and not over
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Seat")
-    table.add_column("Cats held", justify="right")
-    table.add_column("Candidate / shown")
+    table.add_column("Cats" if compact else "Cats held", justify="right")
+    table.add_column("Candidate" if compact else "Candidate / shown")
     if says:
         table.add_column("Says")
-    table.add_column("Claimed")
-    table.add_column("Sum", justify="right")
+    if not compact:  # compact: only the sum of the cats claimed (``score`` lists them)
+        table.add_column("Claimed")
+    table.add_column("Claimed" if compact else "Sum", justify="right")
     if over and view.targets is not None and view.scores is not None:
         table.add_column("Target", justify="right")
         table.add_column("Score", justify="right")
@@ -96,7 +124,7 @@ def render_purrfect(
             str(view.hand_sizes[seat]),
             _candidate_cell(view, seat),
             *([f"“{a_cat(said[seat])}”" if seat in said else "—"] if says else []),
-            " ".join(str(v) for v in claimed) or "—",
+            *([] if compact else [" ".join(str(v) for v in claimed) or "—"]),
             str(view.claimed_totals[seat]),
         ]
         if over and view.targets is not None and view.scores is not None:
@@ -116,9 +144,14 @@ def render_purrfect(
     if view.inspection_order and not over:
         order = " → ".join(names[s] for s in view.inspection_order)
         parts.append(Text(f"Inspection order: {order}", style="dim"))
+    title = f"Purrfect Match · round {view.round + 1}"
+    if compact:
+        parts.insert(0, Text(title, style="bold"))
+        if view.seat is not None and not over:
+            parts.append(_purrfect_private_lines(view, names))
+        return Group(*parts)
     if view.seat is not None and not over:
         parts.append(_purrfect_private(view, names))
-    title = f"Purrfect Match · round {view.round + 1}"
     return Constrain(Panel(Group(*parts), title=title, title_align="left"), MAX_WIDTH)
 
 
@@ -132,6 +165,14 @@ def cats(count: int) -> str:
 
 
 def _purrfect_private(view: PurrfectView, names: Sequence[str]) -> RenderableType:
+    """The panel only the viewer sees: hand, candidate, target and score, inspections."""
+    seat = view.seat if view.seat is not None else 0
+    body = _purrfect_private_lines(view, names)
+    return Panel(body, title=f"{names[seat]}: hidden from the others", title_align="left")
+
+
+def _purrfect_private_lines(view: PurrfectView, names: Sequence[str]) -> Text:
+    """What only the viewer sees, as lines of text."""
     seat = view.seat if view.seat is not None else 0
     hand = " ".join(str(v) for v in view.hand) or "empty"
     lines = [f"Hand: {hand} ({cats(len(view.hand))})"]
@@ -151,8 +192,7 @@ def _purrfect_private(view: PurrfectView, names: Sequence[str]) -> RenderableTyp
             "Candidates you passed over this round: "
             + ", ".join(f"{names[s]} {v}" for s, v in seen)
         )
-    body = Text("\n".join(lines))
-    return Panel(body, title=f"{names[seat]}: hidden from the others", title_align="left")
+    return Text("\n".join(lines))
 
 
 # ------------------------------------------------------------------------------ Clecanian Golf
@@ -179,12 +219,30 @@ def clecanian_grid(
     scores: Sequence[int | None],
     kinds: Sequence[ColumnKind | None],
     title: str,
+    compact: bool = False,
+    numbered: bool = True,
 ) -> Table:
     """One seat's grid: the columns numbered from 1, a top and a bottom row, face-down cards
     as ``??``, each card with its character (on one line, cut short where the terminal is too
-    narrow), and under each complete column what it scores (couples highlighted)."""
+    narrow), and under each complete column what it scores (couples highlighted).
+
+    ``compact`` draws it without frames, the column numbers only if ``numbered``: the grids
+    of a compact table share the numbers drawn over the first one."""
     columns = len(scores)
-    table = Table(title=title, title_justify="left", expand=True, box=box.ROUNDED)
+    if compact:
+        table = Table(
+            title=title,
+            title_justify="left",
+            title_style="bold",
+            expand=True,
+            box=None,
+            show_header=numbered,
+            header_style="dim",
+            padding=(0, 1),
+            pad_edge=False,
+        )
+    else:
+        table = Table(title=title, title_justify="left", expand=True, box=box.ROUNDED)
     table.add_column("", style="dim", width=6)
     for col in range(columns):  # a card on one line: a name too long for it ends in …
         table.add_column(str(col + 1), ratio=1, no_wrap=True, overflow="ellipsis")
@@ -210,55 +268,105 @@ def clecanian_grid(
     return table
 
 
+def _piles(words: ClecanianWords, view: ClecanianView) -> str:
+    """The stock's size and the top of the discard pile."""
+    cards = "card" if view.stock_size == 1 else "cards"
+    pile = "empty"
+    if view.discard:
+        pile = f"{words.card_name(view.discard[-1])} on top ({len(view.discard)})"
+    return f"Stock: {view.stock_size} {cards} · Discard pile: {pile}"
+
+
+def _held(words: ClecanianWords, view: ClecanianView, names: Sequence[str]) -> Text | None:
+    """The card drawn and not yet used, as the viewer may know it (None: nobody holds one)."""
+    if view.drawn_by is None:
+        return None
+    holder = names[view.drawn_by]
+    if view.drawn is None:
+        return Text(f"{holder} holds a card from the stock ({FACE_DOWN}).")
+    return Text(
+        f"{holder} holds {words.card_name(view.drawn)} (from the {view.drawn_from or 'stock'}).",
+        style="bold yellow",
+    )
+
+
+def _seat_grid(
+    words: ClecanianWords,
+    view: ClecanianView,
+    names: Sequence[str],
+    seat: int,
+    compact: bool = False,
+) -> Table:
+    """One seat's grid as it stands (or, between two rounds, as the last round was scored);
+    a compact grid's title also carries the seat's total, drawn in the full layout's score
+    table."""
+    totals = f" · total {view.totals[seat]}" if compact and view.round_scores else ""
+    if view.phase is GolfPhase.DEAL and view.previous_grids:
+        grid = view.previous_grids[seat]
+        title = f"{names[seat]} · scored {view.round_scores[-1][seat]}{totals}"
+        return clecanian_grid(
+            words,
+            grid,
+            (False,) * len(grid),
+            view.previous_column_scores[seat],
+            view.previous_column_kinds[seat],
+            title,
+            compact,
+            numbered=not compact or seat == 0,
+        )
+    marks = ["dealer"] if seat == view.dealer else []
+    if seat == view.to_act:
+        marks.append("▶ to act")
+    if seat == view.ended_by:
+        marks.append("went out")
+    title = f"{names[seat]} · {view.grid_scores[seat]} showing{totals}"
+    title += "".join(f" · {mark}" for mark in marks)
+    return clecanian_grid(
+        words,
+        view.grids[seat],
+        view.face_down[seat],
+        view.column_scores[seat],
+        view.column_kinds[seat],
+        title,
+        compact,
+        numbered=not compact or seat == 0,
+    )
+
+
 def render_clecanian(
-    game: Game[Any], view: ClecanianView, names: Sequence[str], talk: Sequence[Claim] = ()
+    game: Game[Any],
+    view: ClecanianView,
+    names: Sequence[str],
+    talk: Sequence[Claim] = (),
+    compact: bool = False,
 ) -> RenderableType:
-    """The Clecanian Golf table as one seat (or a spectator) sees it (the game has no talk)."""
+    """The Clecanian Golf table as one seat (or a spectator) sees it (the game has no talk).
+
+    ``compact`` fits a small terminal (three players in 80 x 24): no frames, the round and the
+    piles on the first line (the status says which round ended between two rounds), the
+    column numbers drawn once over the first grid, and each seat's total in its grid's title
+    instead of the score table."""
     words = words_for(game)
     assert isinstance(words, ClecanianWords)
-    parts: list[RenderableType] = [Text(words.status(view, names), style="bold")]
+    title = f"Clecanian Golf · round {min(view.round + 1, view.rounds)} of {view.rounds}"
     scored = view.phase is GolfPhase.DEAL and bool(view.previous_grids)
-    if not scored:  # between two rounds the piles are the next deal's, not yet dealt
-        cards = "card" if view.stock_size == 1 else "cards"
-        pile = "empty"
-        if view.discard:
-            pile = f"{words.card_name(view.discard[-1])} on top ({len(view.discard)})"
-        parts.append(Text(f"Stock: {view.stock_size} {cards} · Discard pile: {pile}"))
-    if view.drawn_by is not None:
-        holder = names[view.drawn_by]
-        if view.drawn is not None:
-            parts.append(
-                Text(
-                    f"{holder} holds {words.card_name(view.drawn)} "
-                    f"(from the {view.drawn_from or 'stock'}).",
-                    style="bold yellow",
-                )
-            )
-        else:
-            parts.append(Text(f"{holder} holds a card from the stock ({FACE_DOWN})."))
-    if scored:
+    parts: list[RenderableType] = []
+    if compact and not scored:  # between two rounds the piles are the next deal's
+        heading = f"Round {min(view.round + 1, view.rounds)} of {view.rounds}"
+        parts.append(Text(f"{heading} · {_piles(words, view)}", style="dim"))
+    parts.append(Text(words.status(view, names), style="bold"))
+    if not scored and not compact:
+        parts.append(Text(_piles(words, view)))
+    held = _held(words, view, names)
+    if held is not None:
+        parts.append(held)
+    if scored and not compact:
         parts.append(Text("The grids as the last round was scored:"))
-    for seat in range(view.players):
-        if scored:
-            grid: Sequence[str | None] = view.previous_grids[seat]
-            title = f"{names[seat]} · scored {view.round_scores[-1][seat]}"
-            down: Sequence[bool] = (False,) * len(grid)
-            scores: Sequence[int | None] = view.previous_column_scores[seat]
-            kinds: Sequence[ColumnKind | None] = view.previous_column_kinds[seat]
-        else:
-            grid, down = view.grids[seat], view.face_down[seat]
-            scores, kinds = view.column_scores[seat], view.column_kinds[seat]
-            marks = ["dealer"] if seat == view.dealer else []
-            if seat == view.to_act:
-                marks.append("▶ to act")
-            if seat == view.ended_by:
-                marks.append("went out")
-            title = f"{names[seat]} · {view.grid_scores[seat]} showing"
-            title += "".join(f" · {mark}" for mark in marks)
-        parts.append(clecanian_grid(words, grid, down, scores, kinds, title))
+    parts += [_seat_grid(words, view, names, seat, compact) for seat in range(view.players)]
+    if compact:
+        return Group(*parts)
     if view.round_scores:
         parts.append(clecanian_scores(view, names))
-    title = f"Clecanian Golf · round {min(view.round + 1, view.rounds)} of {view.rounds}"
     return Constrain(Panel(Group(*parts), title=title, title_align="left"), MAX_WIDTH)
 
 
@@ -274,7 +382,10 @@ def clecanian_scores(view: ClecanianView, names: Sequence[str]) -> Table:
     return table
 
 
-RENDERERS: dict[str, Callable[[Game[Any], Any, Sequence[str], Sequence[Claim]], RenderableType]] = {
+#: Each game's drawing: ``draw(game, view, names, talk, compact)``.
+RENDERERS: dict[
+    str, Callable[[Game[Any], Any, Sequence[str], Sequence[Claim], bool], RenderableType]
+] = {
     "purrfect": render_purrfect,
     "clecanian": render_clecanian,
 }
@@ -282,10 +393,24 @@ RENDERERS: dict[str, Callable[[Game[Any], Any, Sequence[str], Sequence[Claim]], 
 
 # ------------------------------------------------------------------------------------ choices
 def render_choices(
-    game: Game[Any], view: Any, legal: Sequence[Action], names: Sequence[str]
-) -> Table:
-    """The legal decisions, numbered from 1, each with what to type and what it does."""
+    game: Game[Any],
+    view: Any,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    compact: bool = False,
+    tip: str = "",
+) -> RenderableType:
+    """The legal decisions, numbered from 1, each with what to type and what it does, and
+    then ``tip`` (dim). ``compact``: with more than two decisions, only what to type, as many
+    to a line as the width holds (four at 80 columns)."""
     words = words_for(game)
+    if compact and len(legal) > 2:
+        keys = [
+            Text.assemble((f"{number:>2} ", "bold cyan"), (words.choice_key(action), "bold"))
+            for number, action in enumerate(legal, start=1)
+        ]
+        brief = Columns(keys, padding=(0, 2), equal=True)
+        return Group(brief, Text(tip, style="dim")) if tip else brief
     table = Table.grid(padding=(0, 2))
     per_row = 2 if len(legal) > 4 else 1
     for _ in range(per_row):
@@ -303,12 +428,18 @@ def render_choices(
         cells.append("")
     for start in range(0, len(cells), width):
         table.add_row(*cells[start : start + width])
-    return table
+    return Group(table, Text(tip, style="dim")) if tip else table
 
 
-def render_result(status: Mapping[str, Any], names: Sequence[str]) -> Table:
-    """The final scores and winners."""
-    table = Table(title="Final scores", title_justify="left", box=box.ROUNDED)
+def render_result(status: Mapping[str, Any], names: Sequence[str], compact: bool = False) -> Table:
+    """The final scores and winners (``compact``: without a frame or a header)."""
+    table = Table(
+        title="Final scores",
+        title_justify="left",
+        box=None if compact else box.ROUNDED,
+        show_header=not compact,
+        pad_edge=not compact,
+    )
     table.add_column("Seat")
     table.add_column("Score", justify="right")
     for seat, score in enumerate(status["scores"]):

@@ -17,7 +17,16 @@ def add_serve_parser(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free)")
     serve.add_argument("--data", type=Path, default=Path("data"), help="folder of the database")
     serve.add_argument(
-        "--bot-pause", type=float, default=0.6, help="seconds a bot's move is held back"
+        "--bot-pause",
+        type=float,
+        default=1.0,
+        help="seconds a bot's move is held back, so that a person can follow each step",
+    )
+    serve.add_argument(
+        "--round-pause",
+        type=float,
+        default=20.0,
+        help="seconds a round's end is held so that people can read the scores (0: no hold)",
     )
     serve.add_argument(
         "--away-after",
@@ -59,12 +68,12 @@ def run_serve_command(args: argparse.Namespace) -> int:
     from matchmaker.server.app import create_app
     from matchmaker.server.table import Timing
 
-    if args.bot_pause < 0 or args.away_after < 0:
-        raise OptionError("--bot-pause and --away-after must not be negative")
-    app = create_app(
-        args.data, Timing(bot_pause=args.bot_pause, away_after=args.away_after),
-        plugin_bots=args.plugin_bots,
-    )  # fmt: skip
+    if args.bot_pause < 0 or args.away_after < 0 or args.round_pause < 0:
+        raise OptionError("--bot-pause, --away-after and --round-pause must not be negative")
+    timing = Timing(
+        bot_pause=args.bot_pause, away_after=args.away_after, round_pause=args.round_pause
+    )
+    app = create_app(args.data, timing, plugin_bots=args.plugin_bots)
     shown = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
     config = uvicorn.Config(

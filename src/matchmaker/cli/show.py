@@ -32,7 +32,7 @@ from matchmaker.core.game import Game
 from matchmaker.core.records import game_of_record
 from matchmaker.words import seat_labels, words_for
 from matchmaker.words.replay import Frame, replay_frames
-from matchmaker.words.seats import HUMAN
+from matchmaker.words.seats import HUMAN, seat_number
 
 
 def show_frames(record: Mapping[str, Any], seat: int | None) -> tuple[Game[Any], list[Frame]]:
@@ -42,9 +42,13 @@ def show_frames(record: Mapping[str, Any], seat: int | None) -> tuple[Game[Any],
     game = game_of_record(record)
     final = game.replay(record)
     try:
+        if seat is not None and seat < 0:
+            raise NoSuchSeatError(f"there is no seat {seat}")
         frames = replay_frames(game, game.record_events(record), seat, frame_names(record, game))
     except NoSuchSeatError:
-        raise MatchmakerError(f"--seat must be from 0 to {game.players - 1}, not {seat}") from None
+        raise MatchmakerError(
+            f"--seat must be from 1 to {game.players}, not {seat_number(seat or 0)}"
+        ) from None
     steps: list[Frame] = []
     for frame in frames[1:]:
         if not frame.lines and steps:
@@ -152,7 +156,8 @@ def run_show_command(args: argparse.Namespace) -> int:
         raise MatchmakerError("--show shows one record file at a time")
     path = args.files[0]
     record = read_record(path)
-    seat = None if args.spectator else args.seat
+    # people count seats from 1 (--seat 1 is the first seat, index 0)
+    seat = None if args.spectator or args.seat is None else args.seat - 1
     console = Console()
     interactive = path != "-" and sys.stdin.isatty()
     return show_record(record, seat, console, terminal_reader(console) if interactive else None)

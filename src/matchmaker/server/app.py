@@ -126,6 +126,18 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         await lobby.stored(table_id)
         return 200, seat
 
+    async def seat_link(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        link = lobby.seat_link(table_id, await _body(request))
+        await lobby.stored(table_id)
+        return 200, link
+
+    async def recover(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        seat = lobby.recover(table_id, await _body(request))
+        await lobby.stored(table_id)
+        return 200, seat
+
     async def finished(request: Request) -> tuple[int, Any]:
         return 200, lobby.finished(request.query_params.get("before"))
 
@@ -165,6 +177,8 @@ def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = 
         Route("/api/tables", api(create_table), methods=["POST"]),
         Route("/api/tables/{table}", api(table_summary)),
         Route("/api/tables/{table}/join", api(join), methods=["POST"]),
+        Route("/api/tables/{table}/seat-link", api(seat_link), methods=["POST"]),
+        Route("/api/tables/{table}/recover", api(recover), methods=["POST"]),
         Route("/api/tables/{table}/replay", api(replay)),
         Route("/api/tables/{table}/record", api(record)),
         Route("/api/finished", api(finished)),
@@ -258,6 +272,8 @@ def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any
         table.claim(seat, message["value"])
     elif kind == "back":
         table.come_back(seat)
+    elif kind == "ready":
+        table.ready(seat)
     elif kind == "rematch":
         if not table.state.is_over:
             raise Refused("not_over", "a rematch starts once the game is over")
@@ -272,6 +288,9 @@ async def _write(websocket: WebSocket, conn: Connection, storage: Storage) -> No
     while True:
         item = await conn.outbox.get()
         if item is None:
+            if conn.close_code is not None:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=conn.close_code)
             return
         if item.batch > storage.durable:
             await storage.settled(item.batch)

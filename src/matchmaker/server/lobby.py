@@ -17,10 +17,13 @@ from matchmaker.bots.registry import bot_class, bot_names
 from matchmaker.core.errors import OptionError
 from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
+from matchmaker.server.messages import Refused
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.server.table import Table, Timing, seat_name
-from matchmaker.words import seat_label, seat_labels
+from matchmaker.words import GameWords, seat_label, seat_labels, words_for
+from matchmaker.words.bots import bot_help
 from matchmaker.words.replay import replay_frames
+from matchmaker.words.seats import HUMAN
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
@@ -45,10 +48,11 @@ def _new_id(prefix: str, size: int) -> str:
 
 
 def _clean_name(name: Any, seat: int) -> str:
-    """A display name without unprintable characters (``Seat N`` when none is left);
+    """A display name without unprintable characters (``Seat N`` when none is left, seats
+    counted from 1);
     ApiError ``bad_field`` if it is not a string or longer than ``NAME_LENGTH``."""
     if name is None:
-        return f"Seat {seat}"
+        return seat_label(seat, HUMAN)
     if not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be a string")
     clean = "".join(ch for ch in name if ch.isprintable()).strip()
@@ -57,7 +61,7 @@ def _clean_name(name: Any, seat: int) -> str:
             400, "bad_field", f"a name is at most {NAME_LENGTH} characters; this one has "
             f"{len(clean)}"
         )  # fmt: skip
-    return clean or f"Seat {seat}"
+    return clean or seat_label(seat, HUMAN)
 
 
 def _before(value: str | None) -> str | None:
@@ -161,26 +165,34 @@ class Lobby:
     # -- games ----------------------------------------------------------------------------------
 
     def games(self) -> dict[str, Any]:
-        """What can be played (``GET /api/games``)."""
-        out = []
+        """What can be played (``GET /api/games``): each game with its one-line description,
+        its rules in plain words, every option with its default and its help, and the bots
+        with their names and what each is."""
+        out: list[dict[str, Any]] = []
         for name in sorted(GAMES):
             game = load_game(name)
+            words = words_for(game)
+            defaults = _option_defaults(game.options)
             out.append(
                 {
                     "id": name,
                     "title": game.title,
+                    "description": words.description(),
                     "players": {
                         "min": game.min_players,
                         "max": game.max_players,
                         "default": game.players,
                     },
-                    "options": _option_defaults(game.options),
+                    "options": defaults,
+                    "option_help": _option_help(game, words, defaults),
+                    "rules": [section.to_json() for section in words.rules_sections()],
                     "bots": _playable_bots(name),
                 }
             )
         names = list(dict.fromkeys(bot for game in out for bot in game["bots"]))
         labels = {name: seat_label(0, name) for name in names}
-        return {"games": out, "bots": names, "bot_labels": labels}
+        helps = {name: bot_help(name) or "a bot of this server" for name in names}
+        return {"games": out, "bots": names, "bot_labels": labels, "bot_help": helps}
 
     # -- creating and joining -------------------------------------------------------------------
 
@@ -312,6 +324,33 @@ class Lobby:
             return {"seat": seat_row.seat, "token": token}
         raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
 
+    def seat_link(self, table_id: str, body: Any) -> dict[str, Any]:
+        """A one-time recovery code for the token's seat (``POST /api/tables/{id}/seat-link``):
+        it replaces any earlier unused code of the seat. The code travels in the address's
+        fragment, which browsers never send to a server."""
+        table = self.table(table_id)
+        token = _secret_field(body, "token", "seat-link needs token: the seat's token")
+        try:
+            seat = table.seat_of_token(token)
+        except Refused as exc:
+            raise ApiError(403, "bad_token", exc.message) from None
+        code = _new_id("rc_", 24)
+        table.link_seat(seat, secret_hash(code))
+        return {"seat": seat, "code": code, "url": f"/table/{table.id}#recover={code}"}
+
+    def recover(self, table_id: str, body: Any) -> dict[str, Any]:
+        """Take a seat back with its recovery code (``POST /api/tables/{id}/recover``): a new
+        token for the seat; the old one stops working at this table (and only here)."""
+        table = self.table(table_id)
+        code = _secret_field(body, "code", "recover needs code: the seat link's recovery code")
+        seat = table.seat_of_link(secret_hash(code))
+        if seat is None:
+            raise ApiError(403, "bad_code", "this recovery code is not valid at this table "
+                           "(or was used already)")  # fmt: skip
+        token = _new_id("tk_", 24)
+        table.recover_seat(seat, secret_hash(token))
+        return {"seat": seat, "token": token}
+
     def rematch(self, table: Table) -> Table:
         """The table that continues a finished one: same seats and tokens, a new deal."""
         if table.row.rematch is not None:
@@ -388,6 +427,17 @@ class Lobby:
         }
 
 
+def _secret_field(body: Any, name: str, missing: str) -> str:
+    """The secret ``name`` of a request body (ApiError ``bad_json`` if the body is not an
+    object, ``bad_field`` if the field is not a non-empty string)."""
+    if not isinstance(body, Mapping):
+        raise ApiError(400, "bad_json", "the body must be a JSON object")
+    value = body.get(name)
+    if not isinstance(value, str) or not value:
+        raise ApiError(400, "bad_field", missing)
+    return value
+
+
 def _playable_bots(game: str) -> list[str]:
     """The bots that can sit at a table of ``game`` on this server (a bot whose package is not
     installed, such as ``openspiel-ismcts`` without the ``rl`` extra, is left out)."""
@@ -411,6 +461,41 @@ def _viewer(seat: Any, players: int) -> int | None:
     if not 0 <= number < players:
         raise ApiError(400, "bad_field", f"seat must be from 0 to {players - 1}")
     return number
+
+
+def _option_help(game: Any, words: GameWords[Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """Each option of ``game`` as the lobby offers it: its words (label, help, choices) and the
+    control that sets it: ``checkbox``, ``number`` (from ``min`` to ``max``: the bounds a table
+    plays, ``TABLE_LIMITS`` and the players), ``choice`` (one of ``choices``) or ``text`` (read
+    as JSON where it is JSON; ``choices`` are suggestions). An option without words is a
+    defect (KeyError)."""
+    helps = words.option_help()
+    out: dict[str, Any] = {}
+    for key, default in defaults.items():
+        help_ = helps[key]
+        low, high = (game.min_players, game.max_players) if key == "players" else (None, None)
+        low, high = TABLE_LIMITS.get(key, (low, high))
+        if isinstance(default, bool):
+            control = "checkbox"
+        elif help_.choices and not help_.open_ended:
+            control = "choice"
+        elif isinstance(default, int):
+            control = "number"
+        else:
+            control = "text"
+        out[key] = {
+            "label": help_.label,
+            "help": help_.help,
+            "control": control,
+            "min": low if control == "number" else None,
+            "max": high if control == "number" else None,
+            "choices": [
+                {"value": c.value, "label": c.label, "min_players": c.min_players}
+                for c in help_.choices
+            ],
+            "advanced": help_.advanced,
+        }
+    return out
 
 
 def _option_defaults(options: Any) -> dict[str, Any]:

@@ -73,6 +73,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "claim": ("token", "value"),
     "rematch": ("token",),
     "back": ("token",),
+    "ready": ("token",),
     "ping": (),
 }
 

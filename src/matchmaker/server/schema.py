@@ -39,6 +39,31 @@ def maybe(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, NULL]}
 
 
+#: One option of ``GET /api/games`` as the lobby offers it.
+OPTION_HELP: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "label": STRING,
+        "help": STRING,
+        "control": {"enum": ["checkbox", "number", "choice", "text"]},
+        "min": maybe(INTEGER),
+        "max": maybe(INTEGER),
+        "choices": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"value": {}, "label": STRING, "min_players": maybe(INTEGER)},
+                "required": ["value", "label", "min_players"],
+                "additionalProperties": False,
+            },
+        },
+        "advanced": BOOLEAN,
+    },
+    "required": ["label", "help", "control", "min", "max", "choices", "advanced"],
+    "additionalProperties": False,
+}
+
+
 def array(items: dict[str, Any]) -> dict[str, Any]:
     """An array of ``items``."""
     return {"type": "array", "items": items}
@@ -229,6 +254,7 @@ def definitions() -> dict[str, Any]:
             "deck": ANY_OBJECT,
             "cards": array(ref("card")),
             "places": array(STRING),
+            "rules": array(obj({"title": STRING, "lines": array(STRING)})),
         },
         optional=("deck", "cards", "places"),
         description="The public summary of a table; deck, cards and places: Clecanian Golf only.",
@@ -238,6 +264,21 @@ def definitions() -> dict[str, Any]:
         "description": "A record event as the receiving seat may see it (hidden fields null).",
     }
     told = obj({"seq": INTEGER, "actor": actor, "event": event, "lines": array(STRING)})
+    kept = obj(
+        {"seq": INTEGER, "actor": actor, "lines": array(STRING)},
+        description="An event of the kept log (a run of chance outcomes: one entry, at the seq "
+        "of its last outcome) and the lines it told the receiving seat.",
+    )
+    pause = obj(
+        {
+            "reason": {"enum": ["round_over"]},
+            "round": INTEGER,
+            "seconds": {"type": "number", "minimum": 0},
+            "waiting": array(seat),
+        },
+        description="The round-end hold: the round that ended (from 0), the seconds left, the "
+        "seats of the people connected who have not sent ready.",
+    )
     legal = obj(
         {
             "name": STRING,
@@ -275,6 +316,8 @@ def definitions() -> dict[str, Any]:
         "card": card,
         "summary": summary,
         "told": told,
+        "log_entry": kept,
+        "pause": pause,
         "legal": legal,
         "chat_line": chat,
         "result": result,
@@ -322,6 +365,7 @@ def client_messages() -> dict[str, Any]:
         ),
         "rematch": message("rematch", "A new deal with the same seats.", token=token),
         "back": message("back", "Take the seat back from the stand-in bot.", token=token),
+        "ready": message("ready", "Done reading the round's scores (ends a hold).", token=token),
         "ping": message("ping", "Answered by pong."),
     }
 
@@ -342,6 +386,7 @@ def server_messages() -> dict[str, Any]:
         "result": maybe(ref("result")),
         "seats": array(ref("seat")),
         "timer": maybe(obj({"seat": seat, "seconds": {"type": "number"}})),
+        "pause": maybe(ref("pause")),
     }
     return {
         "welcome": message(
@@ -349,6 +394,11 @@ def server_messages() -> dict[str, Any]:
         ),
         "chat_history": message(
             "chat_history", "The chat so far.", messages=array(ref("chat_line"))
+        ),
+        "log": message(
+            "log",
+            "Every event so far with the lines it told this seat, before the first state.",
+            entries=array(ref("log_entry")),
         ),
         "state": message("state", "The table as this seat sees it.", **state),
         "update": message(
@@ -384,14 +434,22 @@ def http_answers() -> dict[str, Any]:
                         {
                             "id": STRING,
                             "title": STRING,
+                            "description": STRING,
                             "players": obj({"min": INTEGER, "max": INTEGER, "default": INTEGER}),
                             "options": ANY_OBJECT,
+                            "option_help": {
+                                "type": "object",
+                                "additionalProperties": OPTION_HELP,
+                                "description": "Every key of options, as people choose it.",
+                            },
+                            "rules": array(obj({"title": STRING, "lines": array(STRING)})),
                             "bots": array(STRING),
                         }
                     )
                 ),
                 "bots": array(STRING),
                 "bot_labels": {"type": "object", "additionalProperties": STRING},
+                "bot_help": {"type": "object", "additionalProperties": STRING},
             }
         ),
         "created": obj(
@@ -417,6 +475,21 @@ def http_answers() -> dict[str, Any]:
             {"invite": STRING, "name": maybe({"type": "string", "maxLength": 24})},
             optional=("name",),
             description="The body of POST /api/tables/{table}/join.",
+        ),
+        "seat_link_request": obj(
+            {"token": STRING}, description="The body of POST /api/tables/{table}/seat-link."
+        ),
+        "seat_link": obj(
+            {"seat": INTEGER, "code": STRING, "url": STRING},
+            description="A seat's one-time recovery code, and the address that carries it in "
+            "its fragment.",
+        ),
+        "recover_request": obj(
+            {"code": STRING}, description="The body of POST /api/tables/{table}/recover."
+        ),
+        "recovered": obj(
+            {"seat": INTEGER, "token": STRING},
+            description="The seat taken back, and its new token.",
         ),
         "summary": ref("summary"),
         "finished": obj(

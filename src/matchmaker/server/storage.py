@@ -3,7 +3,7 @@
 A table is its header (game, options, seats), its events (the game record's event list) and its
 chat. Every event and chat message is committed before anyone hears of it, so a server killed at
 any moment starts again with every table exactly where it was. Secrets (invite codes, seat
-tokens) are stored only as SHA-256 hashes.
+tokens, the recovery codes of seat links) are stored only as SHA-256 hashes.
 
 Writes are committed in groups (:class:`GroupCommit`): what every table writes while one
 transaction is being made durable goes into the next one, so a busy server pays one
@@ -31,8 +31,9 @@ from matchmaker.core.errors import MatchmakerError
 
 LOG = logging.getLogger("matchmaker.server")
 
-#: The schema version, kept in ``PRAGMA user_version``.
-SCHEMA_VERSION = 1
+#: The schema version, kept in ``PRAGMA user_version``: 1 the tables, seats, events and chat;
+#: 2 adds ``seat_links`` (a database of version 1 is brought up to 2 when opened).
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -75,6 +76,12 @@ CREATE TABLE IF NOT EXISTS chat (
     seq INTEGER NOT NULL,
     time TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS seat_links (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    code_hash TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
 );
 """
 
@@ -119,6 +126,8 @@ class SeatRow:
     token_hash: str | None
     joined: bool
     name: str | None
+    #: The hash of the seat's unused recovery code (``POST .../seat-link``), if any.
+    link_hash: str | None = None
 
 
 @dataclass
@@ -300,11 +309,12 @@ class Storage:
     def seats(self, table_id: str) -> list[SeatRow]:
         """The seats of a table, in order."""
         rows = self.db.execute(
-            "SELECT seat, invite_hash, token_hash, joined, name FROM seats "
-            "WHERE table_id=? ORDER BY seat",
+            "SELECT s.seat, s.invite_hash, s.token_hash, s.joined, s.name, l.code_hash "
+            "FROM seats s LEFT JOIN seat_links l ON l.table_id=s.table_id AND l.seat=s.seat "
+            "WHERE s.table_id=? ORDER BY s.seat",
             (table_id,),
         ).fetchall()
-        return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
 
     def join(self, table_id: str, seat: int, token_hash: str, name: str) -> int:
         """Record that a person took a seat (its invite is spent); the batch number."""
@@ -312,6 +322,24 @@ class Storage:
             table_id,
             [("UPDATE seats SET token_hash=?, joined=1, name=? WHERE table_id=? AND seat=?",
               (token_hash, name, table_id, seat))],
+        )  # fmt: skip
+
+    def link_seat(self, table_id: str, seat: int, code_hash: str) -> int:
+        """Keep a seat's recovery code (replacing an earlier unused one); the batch number."""
+        return self.write(
+            table_id,
+            [("INSERT OR REPLACE INTO seat_links VALUES (?,?,?)", (table_id, seat, code_hash))],
+        )
+
+    def recover_seat(self, table_id: str, seat: int, token_hash: str) -> int:
+        """Give a seat a new token and spend its recovery code; the batch number."""
+        return self.write(
+            table_id,
+            [
+                ("UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
+                 (token_hash, table_id, seat)),
+                ("DELETE FROM seat_links WHERE table_id=? AND seat=?", (table_id, seat)),
+            ],
         )  # fmt: skip
 
     # -- events and chat ------------------------------------------------------------------------

@@ -7,6 +7,9 @@ checks people's intents, writes each event to the database, and sends every conn
 own seat's view, with every event told (``matchmaker.words``) as that seat saw it. Messages
 wait in each connection's outbox until the writes they tell of are durable (group commit,
 ``matchmaker.server.storage``), so nobody hears of an event the database may still lose.
+A connection starts with the game so far as its seat was told it (the kept log). When a round
+ends and another follows, the table holds the next round's decisions for the people reading
+the scores (the round-end hold). A seat taken back with a seat link gets a new token.
 """
 
 from __future__ import annotations
@@ -31,13 +34,17 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.server.chance import SystemChance
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
-from matchmaker.words import seat_labels, words_for
+from matchmaker.words import seat_label, seat_labels, words_for
 from matchmaker.words.base import waiting_line
+from matchmaker.words.replay import replay_frames
+from matchmaker.words.seats import HUMAN
 
 LOG = logging.getLogger("matchmaker.server")
 
 #: The bot that stands in for a person who left or ran out of time.
 STAND_IN = "medium"
+#: The WebSocket close code of a connection whose seat was taken back from another browser.
+SEAT_MOVED_CLOSE = 4403
 #: Chat messages (and claims) a seat may send in ``RATE_WINDOW`` seconds.
 RATE_LIMIT = 5
 RATE_WINDOW = 10.0
@@ -45,21 +52,44 @@ RATE_WINDOW = 10.0
 
 def seat_name(kind: str, name: str | None, seat: int) -> str:
     """Who sits at a seat, as the protocol's ``name`` and the record's ``meta.seats`` give it:
-    a bot's name or level, a person's name (``Seat N`` if none). People read the seat's
-    ``label`` instead (``matchmaker.words.seats``)."""
-    if kind != "human":
+    a bot's name or level, a person's name (``Seat N`` if none, seats counted from 1). People
+    read the seat's ``label`` instead (``matchmaker.words.seats``)."""
+    if kind != HUMAN:
         return kind
-    return name or f"Seat {seat}"
+    return name or seat_label(seat, HUMAN)
 
 
 @dataclass(frozen=True)
 class Timing:
     """How a server paces its tables."""
 
-    #: Seconds a bot's move is held back so that people can follow it.
-    bot_pause: float = 0.6
+    #: Seconds a bot's move is held back: about 1 s, so that a person can follow each step.
+    bot_pause: float = 1.0
     #: Seconds without a connection, while the seat is to act, before a stand-in bot plays.
     away_after: float = 30.0
+    #: Seconds a round's end is held (Clecanian Golf) so that people can read the scored
+    #: grids, unless every person connected says ``ready`` sooner (0: no hold).
+    round_pause: float = 20.0
+
+
+@dataclass
+class Hold:
+    """The round-end hold: after the round ``round`` (from 0) was scored and the next one
+    dealt, nobody but people decides until every person connected is ``ready`` or the clock
+    passes ``until``. It is not stored: a table rebuilt from the database holds nothing."""
+
+    round: int
+    until: float
+    ready: set[int] = field(default_factory=set)
+
+
+@dataclass
+class LogBook:
+    """One viewer's kept log as far as it was made: its entries for the events before
+    ``seq`` (a new list each time it grows, so that a message already queued keeps its own)."""
+
+    seq: int
+    entries: list[dict[str, Any]]
 
 
 @dataclass
@@ -72,6 +102,8 @@ class Seen:
     actor: int
     events: list[dict[str, Any]]
     lines: list[list[str]]
+    #: The viewers it was told to (``lines`` of the others are empty: nobody narrated them).
+    watched: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -95,6 +127,9 @@ class Connection:
     sent_seq: int = -1
     #: The view last sent on this connection (None: the next message is a whole ``state``).
     sent_view: Any = None
+    #: The WebSocket close code to close with once the outbox reaches its None (None: the
+    #: connection is not being closed by the server).
+    close_code: int | None = None
 
     def send(self, message: dict[str, Any], source: Table | None = None) -> None:
         """Queue a message for this connection, after what ``source`` (the table it tells
@@ -164,6 +199,10 @@ class Table:
         self.left_at: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self._chance = SystemChance()
+        #: The round-end hold in progress, if any (never stored).
+        self.hold: Hold | None = None
+        #: Each viewer's kept log, made when a connection first asks for it.
+        self._logs: dict[int, LogBook] = {}
         for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
@@ -245,6 +284,7 @@ class Table:
         if isinstance(source, dict):
             info["deck"] = source
         info.update(self.words.facts())
+        info["rules"] = [section.to_json() for section in self.words.rules_sections()]
         return info
 
     def view_of(self, index: int) -> Any:
@@ -315,6 +355,7 @@ class Table:
             "result": result,
             "seats": self.seat_status(),
             "timer": self.timer_status(),
+            "pause": self.pause_status(),
         }
 
     def _view_body(self, conn: Connection, index: int, view: Any) -> dict[str, Any]:
@@ -335,10 +376,61 @@ class Table:
         seat = self.state.to_act
         if self.row.timer is None or self.status != "playing" or seat < 0:
             return None
+        if self.hold is not None:  # the timer starts afresh when the hold ends
+            return None
         if self.kinds[seat] != "human" or seat in self.away:
             return None
         left = self.turn_started + self.row.timer - time.monotonic()
         return {"seat": seat, "seconds": max(0.0, round(left, 1))}
+
+    # -- the round-end hold ---------------------------------------------------------------------
+
+    def people_here(self) -> set[int]:
+        """The seats of the people with a connection open."""
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def pause_status(self) -> dict[str, Any] | None:
+        """The round-end hold as the protocol's ``pause`` gives it (None: no hold): the round
+        that ended, the seconds left and the people it still waits for."""
+        hold = self.hold
+        if hold is None:
+            return None
+        left = max(0.0, round(hold.until - time.monotonic(), 1))
+        waiting = sorted(self.people_here() - hold.ready)
+        return {"reason": "round_over", "round": hold.round, "seconds": left, "waiting": waiting}
+
+    def _hold_round_end(self, step: Step) -> None:
+        """When ``step`` ended a round and another follows, hold the table there (if a hold
+        is set, and a person is here to read the scores)."""
+        if self.timing.round_pause <= 0 or self.words.round_over(step) is None:
+            return
+        if not self.people_here():
+            return
+        ended = int(getattr(self.view_of(self.game.players), "round", 1)) - 1  # it counts the next
+        self.hold = Hold(ended, time.monotonic() + self.timing.round_pause)
+
+    def ready(self, seat: int) -> None:
+        """A person has read the round's scores (nothing happens outside a hold)."""
+        hold = self.hold
+        if hold is None or seat in hold.ready:
+            return
+        hold.ready.add(seat)
+        if not self._release_hold():
+            self.broadcast_states()
+
+    def _release_hold(self) -> bool:
+        """End the hold once every person here is ready or its time is up: everyone is told,
+        and the turn timer and stand-in deadlines start afresh. Whether it ended."""
+        hold = self.hold
+        if hold is None:
+            return False
+        if self.people_here() - hold.ready and time.monotonic() < hold.until:
+            return False
+        self.hold = None
+        self.turn_started = time.monotonic()
+        self.broadcast_states()
+        self.wake.set()
+        return True
 
     # -- connections ----------------------------------------------------------------------------
 
@@ -352,7 +444,7 @@ class Table:
         return seat
 
     def connect(self, conn: Connection) -> None:
-        """A player (or spectator) arrives: welcome, chat history, state."""
+        """A player (or spectator) arrives: welcome, chat history, the kept log, state."""
         self.connections.append(conn)
         self._seats_changed()
         if conn.seat is not None:
@@ -362,9 +454,62 @@ class Table:
         conn.sent_view = None
         conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()}, self)
         conn.send({"type": "chat_history", "messages": [c.to_json() for c in self.chat]}, self)
+        index = self.game.players if conn.seat is None else conn.seat
+        conn.send({"type": "log", "entries": self.log_entries(index)}, self)
         conn.send(self.state_message(conn), self)
         self._presence()
+        if conn.seat is not None and self.hold is not None:
+            self.broadcast_states()  # the hold waits for this person too
         self.wake.set()
+
+    def log_entries(self, index: int) -> list[dict[str, Any]]:
+        """Viewer ``index``'s kept log (``log`` message): every event so far with the lines
+        it told that viewer, an entry per replay frame (a run of chance outcomes, a deal, is
+        one entry at the seq of its last outcome), entries that told nothing left out. Kept
+        per viewer and grown from what was told live while the viewer watched; made again
+        from the events (``replay_frames``, the replays' narrator) when it missed some."""
+        book = self._logs.get(index)
+        if book is None or not self._grow_log(book, index):
+            book = self._logs[index] = LogBook(self.seq, self._narrated_log(index))
+        return book.entries
+
+    def _narrated_log(self, index: int) -> list[dict[str, Any]]:
+        """The log of viewer ``index`` told again from the table's events."""
+        seat = None if index == self.game.players else index
+        events = [parse_logged_event(self.game, event) for event in self.logged]
+        frames = replay_frames(self.game, events, seat, self.labels())
+        return [
+            {"seq": frame.seq - 1, "actor": frame.actor, "lines": list(frame.lines)}
+            for frame in frames[1:]
+            if frame.lines
+        ]
+
+    def _grow_log(self, book: LogBook, index: int) -> bool:
+        """Bring a kept log up to the current seq with the lines told live, as the replay
+        frames would group them; False if the viewer missed an event (nobody narrated it for
+        them) or a run of chance outcomes straddles the book's end."""
+        seen = self.seen
+        start = book.seq
+        if start == self.seq:
+            return True
+        if start > 0 and seen[start - 1].actor == CHANCE and seen[start].actor == CHANCE:
+            return False
+        if any(index not in s.watched for s in seen[start:]):
+            return False
+        added: list[dict[str, Any]] = []
+        run: list[str] = []
+        for at in range(start, self.seq):
+            told = seen[at]
+            run += told.lines[index]
+            later = at + 1 < self.seq and seen[at + 1].actor == CHANCE
+            if told.actor == CHANCE and later:
+                continue  # a run of chance outcomes is one entry, as in a replay
+            if run:
+                added.append({"seq": at, "actor": told.actor, "lines": run})
+            run = []
+        book.entries = [*book.entries, *added]
+        book.seq = self.seq
+        return True
 
     def disconnect(self, conn: Connection) -> None:
         """A connection closed."""
@@ -375,6 +520,8 @@ class Table:
         if seat is not None and all(c.seat != seat for c in self.connections):
             self.left_at[seat] = time.monotonic()
         self._presence()
+        if seat is not None and not self._release_hold() and self.hold is not None:
+            self.broadcast_states()  # the hold may wait for one person fewer
         self.wake.set()
 
     def seat_joined(self, seat: int, name: str, token_hash: str) -> None:
@@ -386,10 +533,42 @@ class Table:
         self.joined[seat] = True
         self.names[seat] = name
         self._labels = None
+        self._logs = {}  # the narration names the person now
         self._seats_changed()
         self.token_hashes[token_hash] = seat
         self._presence()
         self.wake.set()
+
+    # -- seat links -----------------------------------------------------------------------------
+
+    def link_seat(self, seat: int, code_hash: str) -> None:
+        """Keep a new recovery code for a seat (stored; an earlier unused one stops working)."""
+        self.batch = self.storage.link_seat(self.id, seat, code_hash)
+        self.seat_rows[seat] = dataclasses.replace(self.seat_rows[seat], link_hash=code_hash)
+
+    def seat_of_link(self, code_hash: str) -> int | None:
+        """The seat whose unused recovery code has this hash, or None."""
+        return next((s.seat for s in self.seat_rows if s.link_hash == code_hash), None)
+
+    def recover_seat(self, seat: int, token_hash: str) -> None:
+        """A seat taken back with its recovery code: it gets a new token (stored), the old
+        one stops working at once, and every connection that holds it is told
+        ``seat_moved`` and closed."""
+        old = self.seat_rows[seat].token_hash
+        self.batch = self.storage.recover_seat(self.id, seat, token_hash)
+        self.seat_rows[seat] = dataclasses.replace(
+            self.seat_rows[seat], token_hash=token_hash, link_hash=None
+        )
+        if old is not None:
+            self.token_hashes.pop(old, None)
+        self.token_hashes[token_hash] = seat
+        moved = {"type": "error", "code": "seat_moved", "about": None,
+                 "message": "this seat was taken back from another browser"}  # fmt: skip
+        for conn in [c for c in self.connections if c.seat == seat]:
+            conn.send(moved, self)
+            conn.close_code = SEAT_MOVED_CLOSE
+            conn.outbox.put_nowait(None)
+            self.disconnect(conn)
 
     def _presence(self) -> None:
         message = {"type": "presence", "seats": self.seat_status()}
@@ -424,12 +603,15 @@ class Table:
         )
         if action is None:
             raise Refused("illegal_action", self._why_illegal(seat, name, arg))
+        if self.hold is not None:
+            self.hold.ready.add(seat)  # a decision says the person is ready too
         if seat in self.away:
             self.away.discard(seat)
             self._seats_changed()
         step = self._apply(seat, action)
         self._talk_if_due(step)
-        self._after_change()
+        if not self._release_hold():
+            self._after_change()
 
     def _why_illegal(self, seat: int, name: Any, arg: Any) -> str:
         """Why a decision that is not among the legal ones was refused, in the rules' words
@@ -537,11 +719,14 @@ class Table:
                     told[index] = self.words.narrate(step, was, self.view_of(index), labels)
             except Exception:  # narration is told beside the game; it must never stop it
                 LOG.exception("table %s: event %d could not be narrated", self.id, step.seq)
-        self.seen.append(Seen(step.seq, actor, [a.to_event(actor) for a in step.seen], told))
+        events = [a.to_event(actor) for a in step.seen]
+        self.seen.append(Seen(step.seq, actor, events, told, watching))
         if actor != CHANCE:
             self.turn_started = time.monotonic()
         if persist and self.state.is_over:
             self.batch = self.storage.finish(self.id, self.state.status())
+        elif persist:
+            self._hold_round_end(step)
         return step
 
     def _after_change(self) -> None:
@@ -568,6 +753,10 @@ class Table:
             actor = self.state.to_act
             if actor == CHANCE:
                 self._deal_chance()
+                continue
+            if self.hold is not None:  # people read the round's scores; nobody else decides
+                if not self._release_hold():
+                    await self._wait(self.hold.until)
                 continue
             seat_bot = self.bots.get(actor) or (
                 self.stand_ins[actor] if actor in self.away or self._should_stand_in(actor)

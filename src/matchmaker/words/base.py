@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from matchmaker.core.actions import Action
@@ -25,6 +26,42 @@ WORDS: dict[str, str] = {
     "purrfect": "matchmaker.words.purrfect:PurrfectWords",
     "clecanian": "matchmaker.words.clecanian:ClecanianWords",
 }
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """One part of a game's rules in plain words: a title and its short lines."""
+
+    title: str
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"title": ..., "lines": [...]}``."""
+        return {"title": self.title, "lines": list(self.lines)}
+
+
+@dataclass(frozen=True)
+class OptionChoice:
+    """One value an option may take, as people read it (``"random"``: ``drawn at random``).
+    ``min_players``: the choice exists only at a table of at least that many players (a seat)."""
+
+    value: Any
+    label: str
+    min_players: int | None = None
+
+
+@dataclass(frozen=True)
+class OptionHelp:
+    """What an option is called and does, for people choosing it: a plain ``label``
+    (``Rounds``), its effect (``help``), the values worth offering (``choices``: every value
+    it takes, unless ``open_ended``, when a value of one's own may be written too, such as a
+    deck's data) and whether it is rarely changed (``advanced``)."""
+
+    label: str
+    help: str
+    choices: tuple[OptionChoice, ...] = ()
+    open_ended: bool = False
+    advanced: bool = False
 
 
 class GameWords(ABC, Generic[ViewT]):
@@ -62,9 +99,24 @@ class GameWords(ABC, Generic[ViewT]):
         return {}
 
     @abstractmethod
+    def description(self) -> str:
+        """The game in one plain line a newcomer understands."""
+
+    @abstractmethod
+    def rules_sections(self) -> list[RulesSection]:
+        """The game in plain words, a few short sections: what you hold, what a turn is, how
+        it scores, who wins (docs/rules-*.md has every ruling). The terminal's ``rules`` and
+        the browser's help panel both say these."""
+
     def rules_summary(self) -> str:
-        """The game in plain words, a few short paragraphs: what you hold, what a turn is, how
-        it scores, who wins (docs/rules-*.md has every ruling)."""
+        """``rules_sections`` as text, one paragraph a section: ``Title: line line``."""
+        return "\n".join(
+            f"{section.title}: {' '.join(section.lines)}" for section in self.rules_sections()
+        )
+
+    @abstractmethod
+    def option_help(self) -> dict[str, OptionHelp]:
+        """Every option of the game (``players`` included) as people choose it."""
 
     @abstractmethod
     def score_lines(self, view: ViewT, names: Sequence[str]) -> list[str]:

@@ -19,12 +19,14 @@ from typing import Any
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.driver import Step
 from matchmaker.games.clecanian import happenings as told
+from matchmaker.games.clecanian.deck import default_deck
 from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.options import columns_for
 from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.rules import REVEALS_PER_SEAT, JokerPlace
 from matchmaker.games.clecanian.scoring import ColumnKind
 from matchmaker.games.clecanian.view import ClecanianView
-from matchmaker.words.base import GameWords
+from matchmaker.words.base import GameWords, OptionChoice, OptionHelp, RulesSection
 
 SUITS = {"C": ("♣", "clubs"), "D": ("♦", "diamonds"), "H": ("♥", "hearts"), "S": ("♠", "spades")}
 RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
@@ -343,8 +345,15 @@ class ClecanianWords(GameWords[ClecanianView]):
             return f"The game is over: {won} {verb} with the lowest total."
         return str(h)
 
-    def rules_summary(self) -> str:
-        """Clecanian Golf in plain words."""
+    def description(self) -> str:
+        """Clecanian Golf in one line."""
+        return (
+            "Golf with the Clecanian cards: swap cards into your face-down grid, set couples or "
+            "twins in a column to score low, beware the jokers — the lowest total wins."
+        )
+
+    def rules_sections(self) -> list[RulesSection]:
+        """Clecanian Golf in plain words, with this game's options and deck."""
         options = self.game.options
         bonuses = " or ".join(str(b) for b in sorted(set(self.deck.bonuses.values())))
         swap_rule = (
@@ -352,22 +361,122 @@ class ClecanianWords(GameWords[ClecanianView]):
             if options.discard_draw_must_swap
             else ""
         )
-        return (
-            f"Each player has a grid of face-down cards in two rows of {self.columns}; nobody "
-            "may look at a face-down card, not even its owner. Each round starts with every "
-            f"seat turning up {REVEALS_PER_SEAT} of its cards.\n"
-            "On your turn, draw the top card of the stock or of the discard pile, then swap it "
-            "into your grid (the card it replaces goes face up onto the discard pile) or "
-            f"discard it{swap_rule}. When all your cards are face up, the round ends after one "
-            "final turn for every other seat; their face-down cards then turn up.\n"
-            "Each column scores the sum of its two cards' points, 0 for two cards of the same "
-            f"character, and its couple's bonus ({bonuses} with this deck) for a woman and her "
-            "mate.\n"
-            "A joker never scores: whoever draws or turns one up loses a face-up woman, chosen "
-            "by the seat to their left, and takes a card from the stock in her place.\n"
-            f"After {options.rounds} round{'s' if options.rounds != 1 else ''} the lowest total "
-            "wins."
+        others = sorted(
+            {columns_for(n) for n in range(self.game.min_players, self.game.max_players + 1)}
+            - {self.columns}
         )
+        elsewhere = "".join(
+            f" (of {c} with {_listing(_players_with(c, self.game), 'or')} players)" for c in others
+        )
+        rounds = f"{options.rounds} round{'s' if options.rounds != 1 else ''}"
+        jokers = [
+            "A joker never scores: whoever draws or turns one up loses a face-up woman, chosen "
+            "by the seat to their left, and takes a card from the stock in her place."
+        ]
+        if options.epilogue:
+            jokers.append(
+                "Epilogue variant: a joker is shuffled back into the stock once it is resolved."
+            )
+        return [
+            RulesSection("Goal", (
+                "Score as few points as you can.",
+                f"After {rounds} the lowest total wins.",
+            )),
+            RulesSection("Your grid", (
+                f"Each player has a grid of face-down cards in two rows of {self.columns}"
+                f"{elsewhere}; nobody may look at a face-down card, not even its owner.",
+                f"Each round starts with every seat turning up {REVEALS_PER_SEAT} of its cards.",
+            )),
+            RulesSection("Your turn", (
+                "Draw the top card of the stock or of the discard pile.",
+                "Swap it into your grid (the card it replaces goes face up onto the discard "
+                f"pile) or discard it{swap_rule}.",
+                "When all your cards are face up, the round ends after one final turn for every "
+                "other seat; their face-down cards then turn up.",
+            )),
+            RulesSection("Scoring", (
+                f"Each column scores the sum of its two cards' points: {self._points()}.",
+                "Two cards of the same character score 0, and a woman with her mate scores "
+                f"their couple's bonus ({bonuses} with this deck).",
+            )),
+            RulesSection("Couples in this deck", tuple(self._couples())),
+            RulesSection("Jokers", tuple(jokers)),
+        ]  # fmt: skip
+
+    def _points(self) -> str:
+        """What the cards of this deck score: ``2 to 9 their number, A 1, 10 J Q K 10``."""
+        ranks: dict[str, set[int]] = {}
+        for card in self.deck.cards:
+            if not card.is_joker:
+                ranks.setdefault(_face(card.code)[:-1] or card.code, set()).add(card.points)
+        if any(len(points) != 1 for points in ranks.values()):
+            return "each card shows its points"
+        numbered = [r for r, (p,) in ranks.items() if r.isdigit() and int(r) == p]
+        parts = []
+        if numbered:
+            low, high = min(numbered, key=int), max(numbered, key=int)
+            run = len(numbered) == int(high) - int(low) + 1 and len(numbered) > 2
+            listed = f"{low} to {high}" if run else _listing(sorted(numbered, key=int))
+            parts.append(f"{listed} their number")
+        by_points: dict[int, list[str]] = {}
+        for rank, (points,) in ranks.items():
+            if rank not in numbered:
+                by_points.setdefault(points, []).append(rank)
+        parts += [f"{' '.join(r)} {p}" for p, r in sorted(by_points.items())]
+        return ", ".join(parts)
+
+    def _couples(self) -> list[str]:
+        """Each couple of the deck with its cards and bonus: ``Jade (K♦ K♥) and Theo (K♣ K♠)
+        score -10.``"""
+        cards: dict[str, list[str]] = {}
+        for card in self.deck.cards:
+            if card.character is not None:
+                cards.setdefault(card.character, []).append(_face(card.code))
+        lines = []
+        for pair, bonus in self.deck.bonuses.items():
+            woman, mate = sorted(pair, key=lambda name: self.deck.sexes[name] != "female")
+            people = [f"{n} ({' '.join(cards.get(n, []))})" for n in (woman, mate)]
+            lines.append(f"{people[0]} and {people[1]} score {bonus}.")
+        return lines or ["This deck has no couples."]
+
+    def option_help(self) -> dict[str, OptionHelp]:
+        """Players, rounds, the two rule variants, the turn cap and the deck."""
+        game = self.game
+        return {
+            "players": OptionHelp(
+                "Players", f"how many sit at the table, {game.min_players} to {game.max_players}"
+            ),
+            "rounds": OptionHelp(
+                "Rounds", "how many rounds are played; the lowest total after the last one wins"
+            ),
+            "epilogue": OptionHelp(
+                "Epilogue variant",
+                "a joker is shuffled back into the stock instead of going to the discard pile",
+            ),
+            "discard_draw_must_swap": OptionHelp(
+                "Discard draws must be swapped in",
+                "the common Golf rule: a card taken from the discard pile must go into your "
+                "grid, it cannot be thrown away again",
+            ),
+            "max_turns": OptionHelp(
+                "Turn cap per round",
+                "a safety cap, not a rule of the game: if nobody has gone out after this many "
+                "turns (all seats together), every card turns up and the round is scored",
+                advanced=True,
+            ),
+            "deck": OptionHelp(
+                "Deck",
+                "the cards played with: the Clecanian Series deck, or a deck of your own written "
+                "as JSON data (cards, characters and couples)",
+                (
+                    OptionChoice(
+                        "default", f"the Clecanian Series deck ({len(default_deck())} cards)"
+                    ),
+                ),
+                open_ended=True,
+                advanced=True,
+            ),
+        }
 
     def score_lines(self, view: ClecanianView, names: Sequence[str]) -> list[str]:
         """Each grid as it scores on what is face up: every complete column, and the total."""
@@ -420,6 +529,18 @@ def grid_rows(grid: Sequence[str | None], columns: int, words: ClecanianWords) -
             for col in range(columns)
         )
         for row in range(2)
+    ]
+
+
+def _listing(items: Sequence[str], last: str = "and") -> str:
+    """Words in a row: ``2, 3 and 4`` (``2 or 3`` with ``last="or"``)."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _players_with(columns: int, game: ClecanianGame) -> list[str]:
+    """The numbers of players whose grids have ``columns`` columns."""
+    return [
+        str(n) for n in range(game.min_players, game.max_players + 1) if columns_for(n) == columns
     ]
 
 

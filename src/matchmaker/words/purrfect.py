@@ -13,10 +13,13 @@ from matchmaker.bots.talk import a_cat
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.driver import Step
 from matchmaker.games.purrfect import happenings as told
+from matchmaker.games.purrfect.deck import MAX_VALUE, MIN_VALUE, NAMED_DECKS
 from matchmaker.games.purrfect.game import PurrfectGame
+from matchmaker.games.purrfect.options import MIN_CARDS_PER_PLAYER
 from matchmaker.games.purrfect.phases import Phase
 from matchmaker.games.purrfect.view import PurrfectView
-from matchmaker.words.base import GameWords
+from matchmaker.words.base import GameWords, OptionChoice, OptionHelp, RulesSection
+from matchmaker.words.seats import HUMAN, seat_label
 
 
 def listing(items: Sequence[str]) -> str:
@@ -56,23 +59,90 @@ class PurrfectWords(GameWords[PurrfectView]):
         return ""
 
     # ------------------------------------------------------------------------------- status
-    def rules_summary(self) -> str:
-        """Purrfect Match in plain words."""
+    def description(self) -> str:
+        """Purrfect Match in one line."""
         return (
-            "Every player is dealt a hand of cats worth 1 to 10. Your target, secret until the "
-            "end, is the total of the cats you were dealt.\n"
-            "Each round one player proposes: they show a cat from their hand, and every other "
-            "player holding cats lays one face down as a candidate. The proposer looks at the "
-            "candidates one by one, clockwise, and proposes or passes; the candidate's owner "
-            "accepts or rejects a proposal.\n"
-            "On a match the two cats change owners for good and are claimed face up; the "
-            "candidate's owner proposes next. If nobody matches, the proposer's cat is lost "
-            "and the seat to the left proposes next.\n"
-            "Anybody may say anything about their candidate to persuade the proposer: a claim "
-            "is talk and may be a bluff.\n"
-            "Your score is the total of the cats you claimed minus your target; the highest "
-            "score wins."
+            "Hidden cats worth 1–10: propose, pass, bluff — score what you claim minus what you "  # noqa: RUF001
+            "were dealt."
         )
+
+    def rules_sections(self) -> list[RulesSection]:
+        """Purrfect Match in plain words, with this game's deck, seats and first proposer."""
+        options = self.game.options
+        deck, players, each = options.deck, options.players, options.hand_size
+        removed = len(deck) - each * players
+        aside = f"; {removed} more stay face down, unseen by all" if removed else ""
+        first = (
+            "A seat drawn at random proposes first."
+            if options.first_proposer is None
+            else f"{seat_label(options.first_proposer, HUMAN)} proposes first."
+        )
+        return [
+            RulesSection("Goal", (
+                "Claim cats worth more than the cats you were dealt.",
+                "Your score is the total of the cats you claimed minus your target; the highest "
+                "score wins.",
+            )),
+            RulesSection("The deal", (
+                f"Every player is dealt a hand of cats worth {min(deck)} to {max(deck)}: with "
+                f"this deck of {len(deck)} cats and {players} players, {each} each{aside}.",
+                "Your target, secret until the end, is the total of the cats you were dealt.",
+            )),
+            RulesSection("A round", (
+                f"{first} The proposer shows a cat from their hand.",
+                "Every other player holding cats lays one face down as a candidate (a candidate "
+                "still standing from the round before stays).",
+                "The proposer looks at the candidates one by one, clockwise, and proposes or "
+                "passes; the candidate's owner accepts or rejects a proposal.",
+            )),
+            RulesSection("Match or no match", (
+                "On a match the two cats change owners for good and are claimed face up; the "
+                "candidate's owner proposes next.",
+                "If nobody matches, the proposer's cat is lost, the candidates go back to their "
+                "owners' hands and the seat to the left proposes next.",
+            )),
+            RulesSection("Talk", (
+                "Anybody may say anything about their candidate to persuade the proposer: a "
+                "claim is talk and may be a bluff.",
+            )),
+            RulesSection("The end", (
+                "The game ends when fewer than two players hold cats; cats still held score for "
+                "nobody.",
+            )),
+        ]  # fmt: skip
+
+    def option_help(self) -> dict[str, OptionHelp]:
+        """Players, the first proposer (a seat, counted from 1, or drawn at random) and the
+        deck."""
+        game = self.game
+        seats = tuple(
+            OptionChoice(seat, seat_label(seat, HUMAN), min_players=seat + 1)
+            for seat in range(game.max_players)
+        )
+        counts = {name: len(cats) for name, cats in NAMED_DECKS.items()}
+        return {
+            "players": OptionHelp(
+                "Players", f"how many sit at the table, {game.min_players} to {game.max_players}"
+            ),
+            "first_proposer": OptionHelp(
+                "First proposer",
+                "who shows the first cat; after that, whoever's candidate is matched proposes",
+                (*seats, OptionChoice("random", "drawn at random")),
+            ),
+            "deck": OptionHelp(
+                "Deck",
+                f"the cats dealt out: the {counts['default']} of the rules, the designer's "
+                f"{counts['faq38']}, or your own values written as a list such as "
+                f"[2, 3, 4, 5, 6, 7, 8, 9] ({MIN_VALUE} to {MAX_VALUE}, at least "
+                f"{MIN_CARDS_PER_PLAYER} a player)",
+                (
+                    OptionChoice("default", f"{counts['default']} cats, as in the printed rules"),
+                    OptionChoice("faq38", f"{counts['faq38']} cats, as in the designer's FAQ"),
+                ),
+                open_ended=True,
+                advanced=True,
+            ),
+        }
 
     def score_lines(self, view: PurrfectView, names: Sequence[str]) -> list[str]:
         """The cats each seat claimed, and this seat's score so far."""

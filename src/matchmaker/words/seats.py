@@ -2,10 +2,14 @@
 
 A person is called by the name they gave (``Seat N`` without one), a bot by its name or level
 followed by "bot" (``hard bot``). When two seats would read the same, the seat number follows
-(``medium bot · seat 2``); the seat a screen belongs to is marked ``(you)``.
+(``medium bot · seat 2``); the seat a screen belongs to is marked ``(you)``. People count seats
+from 1 (``Seat 1`` is the first seat, index 0); the protocol and the records keep 0-based seat
+indexes, and only these words count from 1.
 
 >>> seat_labels(["human", "medium", "medium"], ["Ann", None, None], viewer=0)
-['Ann (you)', 'medium bot · seat 1', 'medium bot · seat 2']
+['Ann (you)', 'medium bot · seat 2', 'medium bot · seat 3']
+>>> seat_labels(["human", "human"])
+['Seat 1', 'Seat 2']
 """
 
 from __future__ import annotations
@@ -16,10 +20,20 @@ from collections.abc import Sequence
 HUMAN = "human"
 
 
+def seat_number(seat: int) -> int:
+    """The number people read for a seat index: seats count from 1.
+
+    >>> seat_number(0)
+    1
+    """
+    return seat + 1
+
+
 def seat_label(seat: int, kind: str, name: str | None = None) -> str:
-    """One seat's name: a person by its name (``Seat N`` if none), a bot as ``KIND bot``."""
+    """One seat's name: a person by its name (``Seat N`` if none, counted from 1), a bot as
+    ``KIND bot``."""
     if kind == HUMAN:
-        return name or f"Seat {seat}"
+        return name or f"Seat {seat_number(seat)}"
     short = kind.rpartition(":")[2] or kind  # a plug-in bot by its class name
     return short if short.lower().endswith("bot") else f"{short} bot"
 
@@ -34,6 +48,6 @@ def seat_labels(
     out = []
     for seat, label in enumerate(labels):
         if labels.count(label) > 1:
-            label = f"{label} · seat {seat}"
+            label = f"{label} · seat {seat_number(seat)}"
         out.append(f"{label} (you)" if seat == viewer else label)
     return out

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from matchmaker.core.seats import check_seat
 from matchmaker.core.views import ViewData
+from matchmaker.games.purrfect import happenings as told
 from matchmaker.games.purrfect.phases import (
     IN_ROUND,
     INSPECT,
@@ -84,6 +85,10 @@ FIELDS: dict[str, str] = {
         "sitting_out[s]: the seat held no cats when a round began; it sits out for the rest of "
         "the game"
     ),
+    "matches": (
+        "every match so far, in order, as [round, proposer, proposer_cat, partner, "
+        "partner_cat]: the proposer claimed partner_cat, the partner claimed proposer_cat"
+    ),
 }
 
 
@@ -107,7 +112,7 @@ class PurrfectView(ViewData):
     candidates the proposer inspects this round, in order (from the presentation on),
     ``claimed_totals`` the sum of each seat's claimed cats, ``score`` this seat's score so far
     (claimed minus target), ``sitting_out`` the seats that held no cats when a round began:
-    they sit out for the rest of the game.
+    they sit out for the rest of the game, ``matches`` who matched whom (``matches``).
     """
 
     seat: int | None
@@ -141,6 +146,7 @@ class PurrfectView(ViewData):
     claimed_totals: tuple[int, ...]
     score: int | None
     sitting_out: tuple[bool, ...]
+    matches: tuple[tuple[int, int, int, int, int], ...]
 
     @property
     def inspected_value(self) -> int | None:
@@ -214,7 +220,25 @@ def view_of(state: PurrfectState, seat: int | None) -> PurrfectView:
         claimed_totals=tuple(sum(c) for c in p.claimed),
         score=sum(p.claimed[seat]) - all_targets[seat] if seat is not None else None,
         sitting_out=tuple(p.out),
+        matches=matches(state),
     )
+
+
+def matches(state: PurrfectState) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Who matched whom: every accepted proposal so far, in order, as (round, proposer,
+    proposer cat, partner, partner's cat), read from the happenings (public facts: both cats
+    lie face up in their new owners' claimed piles). The round is the one its proposer was
+    chosen for."""
+    found = []
+    round_ = 0
+    for compact in state.history.happened:
+        kind = compact[0]
+        if kind is told.ProposerChosen:
+            round_ = compact[1]
+        elif kind is told.Matched:
+            _, proposer, partner, proposer_cat, partner_cat = compact
+            found.append((round_, proposer, proposer_cat, partner, partner_cat))
+    return tuple(found)
 
 
 def _candidate_values(

@@ -78,7 +78,7 @@ export class ActionBar {
       button.shown = `${label}\n${help}`;
       button.replaceChildren(
         el("span", { class: "label" }, label),
-        help ? el("span", { class: "help" }, help) : null,
+        ...(help ? [el("span", { class: "help" }, help)] : []),
       );
     }
   }

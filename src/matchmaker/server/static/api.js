@@ -39,6 +39,10 @@ export const api = {
     request("POST", `/api/tables/${encodeURIComponent(table)}/join`, { invite, name }),
   table: (table) => request("GET", `/api/tables/${encodeURIComponent(table)}`),
   finished: () => request("GET", "/api/finished"),
+  seatLink: (table, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(table)}/seat-link`, { token }),
+  recover: (table, code) =>
+    request("POST", `/api/tables/${encodeURIComponent(table)}/recover`, { code }),
   replay: (table, seat) => {
     const query = seat === null || seat === undefined ? "" : `?seat=${seat}`;
     return request("GET", `/api/tables/${encodeURIComponent(table)}/replay${query}`);

@@ -1,13 +1,25 @@
 // One entry point for drawing a game's view, whichever the game.
 
 import { deckInfo } from "./cards.js";
-import { clecanianHighlight, renderClecanian } from "./clecanian.js";
+import { clecanianHighlight, clecanianMotions, clecanianRoundEnd, renderClecanian } from "./clecanian.js";
 import { el } from "./dom.js";
-import { purrfectHighlight, renderPurrfect } from "./purrfect.js";
+import { purrfectEnd, purrfectHighlight, purrfectMotions, renderPurrfect } from "./purrfect.js";
 
 const GAMES = {
-  clecanian: { render: renderClecanian, highlight: clecanianHighlight },
-  purrfect: { render: renderPurrfect, highlight: purrfectHighlight },
+  clecanian: {
+    render: renderClecanian,
+    highlight: clecanianHighlight,
+    motions: clecanianMotions,
+    roundEnd: clecanianRoundEnd,
+    end: () => null,
+  },
+  purrfect: {
+    render: renderPurrfect,
+    highlight: purrfectHighlight,
+    motions: purrfectMotions,
+    roundEnd: () => null,
+    end: purrfectEnd,
+  },
 };
 
 const decks = new WeakMap();
@@ -40,4 +52,22 @@ export function renderBoard(game, view, ctx) {
 export function eventHighlight(game, event, before) {
   const entry = GAMES[game];
   return entry && before ? entry.highlight(event, before) : null;
+}
+
+/** The places cards travel between in an event, by test id (see motion.js). */
+export function eventMotions(game, event, before, viewer) {
+  const entry = GAMES[game];
+  return entry && before ? entry.motions(event, before, viewer) : [];
+}
+
+/** A round just scored, to hold on screen before the next: `{title, body}`, or null. */
+export function roundEnd(game, view, ctx) {
+  const entry = GAMES[game];
+  return entry ? entry.roundEnd(view, ctx) : null;
+}
+
+/** What the final scores show besides the scores themselves, or null. */
+export function gameEnd(game, view, ctx) {
+  const entry = GAMES[game];
+  return entry ? entry.end(view, ctx) : null;
 }

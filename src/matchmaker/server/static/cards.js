@@ -49,7 +49,9 @@ export function clecanianFace(deck, code) {
       svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 9, class: "card-paper" }),
       text(50, 62, 44, "★", { "text-anchor": "middle", class: "suit" }),
       text(50, 96, 18, "JOKER", { "text-anchor": "middle", class: "rank", "font-weight": 700 }),
-      text(50, 124, 13, "abducts a woman", { "text-anchor": "middle", class: "note" }),
+      // Two short lines: the words fit the narrowest card.
+      text(50, 116, 12, "abducts", { "text-anchor": "middle", class: "note" }),
+      text(50, 130, 12, "a woman", { "text-anchor": "middle", class: "note" }),
     );
   }
   const colour = card.red ? "red" : "black";

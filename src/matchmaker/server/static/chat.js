@@ -21,15 +21,33 @@ function messageItem(message) {
     },
     el("time", { datetime: message.time || null }, timeOf(message)),
     " ",
-    el("span", { class: "who" }, message.name || (message.seat === null ? "table" : `Seat ${message.seat}`)),
+    el("span", { class: "who" }, speaker(message)),
     claim ? el("span", { class: "badge claim" }, "claim") : null,
     " ",
     el("span", { class: "text", "data-testid": "chat-text" }, text),
   );
 }
 
-/** The chat panel: `send(text)` is called for each message typed, or null for a read-only chat. */
-export function createChat(send) {
+function speaker(message) {
+  return message.name || (message.seat === null ? "table" : `Seat ${message.seat + 1}`);
+}
+
+/** One claim in a folded line of bots' claims: "hard bot 7". */
+function foldedClaim(message) {
+  return el(
+    "span",
+    { class: "folded-claim", "data-testid": "folded-claim", "data-seat": message.seat, title: message.text || "" },
+    el("span", { class: "who" }, speaker(message)),
+    ` ${message.value}`,
+  );
+}
+
+/**
+ * The chat panel: `send(text)` is called for each message typed, or null for a read-only chat.
+ * Bots' claims in a row (`isBot(seat)`) are folded into one compact line, so that people's
+ * words are not pushed out; `onMessage(message)` hears every new message (for an unread count).
+ */
+export function createChat(send, { isBot = () => false, onMessage = () => {} } = {}) {
   const list = el("ol", { class: "chat-list", "data-testid": "chat-messages", "aria-live": "polite" });
   const input = el("input", {
     type: "text",
@@ -61,16 +79,39 @@ export function createChat(send) {
   function scroll() {
     list.scrollTop = list.scrollHeight;
   }
+  function put(message) {
+    const folds = message.kind === "claim" && message.seat !== null && message.value !== null && isBot(message.seat);
+    const last = list.lastElementChild;
+    // One claim per speaker on a line: a speaker claiming again starts the next line.
+    const again = last && last.querySelector(`[data-seat="${message.seat}"]`);
+    if (folds && last && last.classList.contains("claims") && !again) {
+      last.append(" · ", foldedClaim(message));
+    } else if (folds) {
+      list.append(
+        el(
+          "li",
+          { class: "chat-message claims", "data-testid": "chat-claims" },
+          el("span", { class: "badge claim" }, "bots' claims"),
+          " ",
+          foldedClaim(message),
+        ),
+      );
+    } else {
+      list.append(messageItem(message));
+    }
+  }
   return {
     element,
     setHistory(messages) {
-      list.replaceChildren(...(messages || []).map(messageItem));
+      list.replaceChildren();
+      for (const message of messages || []) put(message);
       scroll();
     },
     add(message) {
-      list.append(messageItem(message));
+      put(message);
       while (list.children.length > 500) list.firstChild.remove();
       scroll();
+      onMessage(message);
     },
   };
 }

@@ -138,7 +138,7 @@ function piles(view, ctx) {
       el(
         "figure",
         { class: "pile drawn", "data-testid": "drawn" },
-        el("div", { class: "card", "data-card": view.drawn || null }, face),
+        el("div", { class: "card", "data-testid": "drawn-card", "data-card": view.drawn || null }, face),
         el("figcaption", {}, `${holder} holds${view.drawn_from ? ` (from the ${view.drawn_from})` : ""}`),
       ),
     );
@@ -154,9 +154,9 @@ function abductionNote(view, ctx) {
   return el(
     "p",
     { class: "abduction", "data-testid": "abduction", role: "status" },
-    `The joker ${view.abducting || ""} strikes ${victim}: `,
+    `${view.abducting ? `The ${cardText(ctx.deck, view.abducting)}` : "A joker"} strikes ${victim}: `,
     yours
-      ? "choose one of their face-up women to abduct (click her card)."
+      ? "choose which of her face-up women (marked in red) she gives up: touch the card."
       : `${chooser} chooses a woman to abduct.`,
   );
 }
@@ -188,12 +188,12 @@ function roundScores(ctx, rounds, totals, players) {
   );
 }
 
-function previousRound(view, ctx) {
-  if (!view.previous_grids || view.previous_grids.length === 0 || view.phase === "over") return null;
-  const panels = seatOrder(view.players, ctx.viewer).map((seat) =>
+/** Every seat's grid of the round just scored, flipped, with each column's kind and score. */
+function scoredGrids(view, ctx, testid) {
+  return seatOrder(view.players, ctx.viewer).map((seat) =>
     el(
       "section",
-      { class: "seat-panel small" },
+      { class: "seat-panel small", "data-testid": `${testid}-seat-${seat}` },
       el("h3", { class: "seat-name" }, seatName(ctx.seats, seat, ctx.you)),
       grid(
         view,
@@ -201,11 +201,85 @@ function previousRound(view, ctx) {
         (s, p) => el("div", { class: "card" }, clecanianFace(ctx.deck, view.previous_grids[s][p])),
         view.previous_column_scores[seat],
         view.previous_column_kinds[seat],
-        `previous-grid-${seat}`,
+        `${testid}-grid-${seat}`,
       ),
     ),
   );
-  return el("details", { class: "previous" }, el("summary", {}, "Last round as it was scored"), panels);
+}
+
+function previousRound(view, ctx) {
+  if (!view.previous_grids || view.previous_grids.length === 0 || view.phase === "over") return null;
+  return el(
+    "details",
+    { class: "previous", "data-testid": "previous-round" },
+    el("summary", {}, "Last round as it was scored"),
+    scoredGrids(view, ctx, "previous"),
+  );
+}
+
+/**
+ * The end of a round, between two rounds: the scored grids, what each seat scored in the round
+ * and the running totals, as the view gives them. Null when no round has been scored yet (or
+ * the game is over: the board shows the last grids itself).
+ */
+export function clecanianRoundEnd(view, ctx) {
+  const rounds = view.round_scores || [];
+  if (!rounds.length || !view.previous_grids || !view.previous_grids.length || view.phase === "over") {
+    return null;
+  }
+  const last = rounds[rounds.length - 1];
+  const order = seatOrder(view.players, ctx.viewer);
+  const lowest = Math.min(...view.totals);
+  const scores = el(
+    "table",
+    { class: "scores", "data-testid": "round-end-scores" },
+    el("caption", {}, "Lowest total wins"),
+    el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, `Round ${rounds.length}`), el("th", { scope: "col" }, "Total"))),
+    el(
+      "tbody",
+      {},
+      order.map((seat) =>
+        el(
+          "tr",
+          { class: view.totals[seat] === lowest ? "winner" : "" },
+          el("th", { scope: "row" }, seatName(ctx.seats, seat, ctx.you)),
+          el("td", { "data-testid": `round-end-points-${seat}` }, String(last[seat])),
+          el("td", { "data-testid": `round-end-total-${seat}` }, String(view.totals[seat])),
+        ),
+      ),
+    ),
+  );
+  return {
+    round: rounds.length,
+    title: `Round ${rounds.length} of ${view.rounds} is over`,
+    body: [scores, el("div", { class: "round-end-grids" }, scoredGrids(view, ctx, "round-end"))],
+  };
+}
+
+/** The places a card travels between in an event (test ids), for the motion on screen;
+ * `before` is the view the event was made in. */
+export function clecanianMotions(event, before) {
+  if (!event || event.seat === undefined || event.seat === null || !before) return [];
+  const seat = event.seat;
+  switch (event.action) {
+    case "draw_stock":
+      return [{ from: "stock", to: "drawn-card" }];
+    case "draw_discard":
+      return [{ from: "discard", to: "drawn-card" }];
+    case "discard":
+      return [{ from: "drawn-card", to: "discard" }];
+    case "swap":
+      return [
+        { from: "drawn-card", to: `pos-${seat}-${event.pos}` },
+        { from: `pos-${seat}-${event.pos}`, to: "discard" },
+      ];
+    case "abduct":
+      return before.victim === null || before.victim === undefined
+        ? []
+        : [{ from: `pos-${before.victim}-${event.pos}`, to: "discard" }];
+    default:
+      return [];
+  }
 }
 
 /** The whole Clecanian Golf table as one element. */

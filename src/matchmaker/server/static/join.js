@@ -8,6 +8,8 @@ export async function showTable(root, tableId, params) {
   document.title = "Table · matchmaker";
   const invite = params.get("invite");
   if (invite) return joinForm(root, tableId, invite);
+  const recover = new URLSearchParams(location.hash.slice(1)).get("recover");
+  if (recover) return recoverSeat(root, tableId, recover);
   if (params.get("spectate")) return openTable(root, tableId, null);
   const token = saved.token(tableId);
   if (token) return openTable(root, tableId, token);
@@ -17,6 +19,25 @@ export async function showTable(root, tableId, params) {
     if (err.code === "unknown_table") return noTable(root, tableId);
   }
   return noSeat(root, tableId);
+}
+
+/** A seat link (`#recover=CODE`, shown to the person at their seat): this browser takes the
+ * seat, and the browser that held it gives it up. The code never stays in the address. */
+async function recoverSeat(root, tableId, code) {
+  history.replaceState(null, "", tablePath(tableId));
+  try {
+    const taken = await api.recover(tableId, code);
+    saved.setToken(tableId, taken.token);
+    openTable(root, tableId, taken.token);
+  } catch (err) {
+    if (err.code === "unknown_table") return noTable(root, tableId);
+    page(
+      root,
+      el("h1", { "data-testid": "bad-seat-link" }, "This seat link no longer works"),
+      el("p", {}, `${err.message} A seat link works once; ask for a new one at your seat.`),
+      el("p", {}, el("a", { href: `${tablePath(tableId)}?spectate=1`, class: "button" }, "Watch this table")),
+    );
+  }
 }
 
 function noTable(root, tableId) {

@@ -1,128 +1,245 @@
-// The lobby: create a table, pass the invites on, and browse finished games.
+// The lobby: create a table, pass the invites on, and browse finished games. Every game's
+// description, every option's label and effect, the bots' lines and the rules panels come from
+// `GET /api/games` (see help.js): the lobby draws them and works out no rule.
 
 import { api, saved } from "./api.js";
 import { clear, el } from "./dom.js";
+import { loadGames, rulesPanel } from "./help.js";
 import { linkBox } from "./links.js";
 
-/** A form input for one game option, chosen by the type of its default value. */
-function optionInput(key, value) {
-  const id = `option-${key}`;
-  const attrs = { id, name: key, "data-testid": id };
-  if (typeof value === "boolean") return el("input", { ...attrs, type: "checkbox", checked: value });
-  // Text, read as JSON where it is JSON: numbers, lists, "random" and deck names all fit.
+/** A field: its label, the control (and what goes with it, `after`), and a line of help the
+ * control is described by. */
+function field(text, input, help, extra = "", after = null) {
+  const hint = help ? el("span", { class: "hint", id: `${input.id}-help` }, help) : null;
+  if (hint) input.setAttribute("aria-describedby", hint.id);
+  const check = input.type === "checkbox";
+  return el(
+    "div",
+    { class: `field${check ? " check" : ""} ${extra}`.trim() },
+    check ? input : null,
+    el("label", { for: input.id }, text),
+    check ? null : input,
+    after,
+    hint,
+  );
+}
+
+/** The `<option>`s of a choice that exist at a table of `players` players. */
+function choiceOptions(help, players) {
+  return help.choices
+    .filter((choice) => choice.min_players === null || players >= choice.min_players)
+    .map((choice) => el("option", { value: JSON.stringify(choice.value) }, choice.label));
+}
+
+/** The field of one option, its control drawn as `GET /api/games` `option_help` says. */
+function optionField(key, value, help, players) {
+  const input = optionControl(key, value, help, players);
+  const list = input.getAttribute("list");
+  const after = list
+    ? el("datalist", { id: list }, help.choices.map((c) => el("option", { value: String(c.value) }, c.label)))
+    : null;
+  return field(help.label, input, help.help, "", after);
+}
+
+/** The control of one option: a checkbox, a number, a choice or text. */
+function optionControl(key, value, help, players) {
+  const attrs = { id: `option-${key}`, name: key, "data-testid": `option-${key}`, "data-control": help.control };
+  if (help.control === "checkbox") return el("input", { ...attrs, type: "checkbox", checked: value });
+  if (help.control === "number") {
+    return el("input", { ...attrs, type: "number", step: 1, min: help.min, max: help.max, value, inputmode: "numeric" });
+  }
+  if (help.control === "choice") {
+    const select = el("select", attrs, choiceOptions(help, players));
+    select.value = JSON.stringify(value);
+    return select;
+  }
+  // Text, read as JSON where it is JSON: a list of values, a deck's data, a deck's name.
+  const list = help.choices.length ? `option-${key}-choices` : null;
   return el("input", {
     ...attrs,
     type: "text",
+    list,
     value: typeof value === "string" ? value : JSON.stringify(value),
     spellcheck: "false",
     autocomplete: "off",
   });
 }
 
-/** The options that differ from the defaults, read from the inputs. */
+/** The value a control holds, in the type of the option. */
+function controlValue(input, fallback) {
+  const control = input.dataset.control;
+  if (control === "checkbox") return input.checked;
+  if (control === "choice") return JSON.parse(input.value);
+  if (input.value.trim() === "") return fallback;
+  if (control === "number") return Number(input.value);
+  try {
+    return JSON.parse(input.value);
+  } catch {
+    return input.value;
+  }
+}
+
+/** The options that differ from the defaults, read from the controls. */
 function readOptions(defaults, form) {
   const options = {};
   for (const [key, fallback] of Object.entries(defaults)) {
     if (key === "players") continue;
     const input = form.querySelector(`#option-${CSS.escape(key)}`);
     if (!input) continue;
-    let value;
-    if (input.type === "checkbox") value = input.checked;
-    else if (input.value.trim() === "") value = fallback;
-    else {
-      try {
-        value = JSON.parse(input.value);
-      } catch {
-        value = input.value;
-      }
-    }
+    const value = controlValue(input, fallback);
     if (JSON.stringify(value) !== JSON.stringify(fallback)) options[key] = value;
   }
   return options;
-}
-
-function label(text, input) {
-  return el("label", { for: input.id, class: "field" }, el("span", {}, text), input);
 }
 
 export async function showLobby(root) {
   document.title = "matchmaker";
   const created = el("div", { class: "created", "aria-live": "polite" });
   const formHost = el("div", {});
+  const gamesHost = el("div", { class: "games-list" }, el("p", {}, "Loading the games…"));
   const finished = el("div", { class: "finished" }, el("p", {}, "Loading finished games…"));
   clear(root).append(
     el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")),
     el(
       "main",
       { class: "lobby" },
-      el("section", { class: "panel", "aria-labelledby": "new-table" }, el("h1", { id: "new-table" }, "New table"), formHost, created),
-      el("section", { class: "panel", "aria-labelledby": "finished-title" }, el("h2", { id: "finished-title" }, "Finished games"), finished),
+      el("section", { class: "panel new-table", "aria-labelledby": "new-table" }, el("h1", { id: "new-table" }, "New table"), formHost, created),
+      el(
+        "div",
+        { class: "lobby-side" },
+        el("section", { class: "panel games-panel", "aria-labelledby": "games-title" }, el("h2", { id: "games-title" }, "The games"), gamesHost),
+        el("section", { class: "panel finished-panel", "aria-labelledby": "finished-title" }, el("h2", { id: "finished-title" }, "Finished games"), finished),
+      ),
     ),
   );
   try {
-    const catalogue = await api.games();
-    formHost.append(createForm(catalogue, created));
+    const catalogue = await loadGames();
+    gamesHost.replaceChildren(...catalogue.games.map(gameEntry));
+    formHost.append(createForm(catalogue, created, gamesHost));
   } catch (err) {
+    gamesHost.replaceChildren();
     formHost.append(el("p", { class: "error", role: "alert", "data-testid": "error-banner" }, err.message));
   }
   loadFinished(finished);
 }
 
-function createForm(catalogue, created) {
+/** One game in "The games": its title, its line, and its rules panel. */
+function gameEntry(game) {
+  return el(
+    "article",
+    { class: "game-entry", "data-testid": `game-${game.id}` },
+    el("h3", {}, game.title),
+    el("p", { class: "game-description", "data-testid": `description-${game.id}` }, game.description),
+    rulesPanel(game, { heading: 4 }),
+  );
+}
+
+function createForm(catalogue, created, gamesHost) {
   const games = catalogue.games;
+  const botLabels = catalogue.bot_labels || {};
+  const botHelp = catalogue.bot_help || {};
   const game = el(
     "select",
     { id: "create-game", "data-testid": "create-game" },
     games.map((g) => el("option", { value: g.id }, g.title)),
   );
-  const players = el("input", { id: "create-players", type: "number", step: 1, "data-testid": "create-players" });
+  const about = el("p", { class: "game-about", "data-testid": "create-description" });
+  const players = el("input", { id: "create-players", type: "number", step: 1, inputmode: "numeric", "data-testid": "create-players" });
+  const playersField = field("Players", players, " ");
   const name = el("input", { id: "create-name", type: "text", maxlength: 24, value: saved.name(), "data-testid": "create-name", autocomplete: "nickname" });
-  const timer = el("input", { id: "create-timer", type: "number", min: 1, step: 1, placeholder: "no timer", "data-testid": "create-timer" });
+  const timer = el("input", { id: "create-timer", type: "number", min: 1, max: 3600, step: 1, inputmode: "numeric", placeholder: "none", "data-testid": "create-timer" });
   const seatsHost = el("fieldset", { class: "seats-fieldset" });
   const optionsHost = el("fieldset", { class: "options-fieldset" });
   const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
   const submit = el("button", { type: "submit", "data-testid": "create-submit" }, "Create table");
   const current = () => games.find((g) => g.id === game.value) || games[0];
+  const count = () => Number(players.value) || current().players.default;
 
   function drawSeats() {
-    const count = Number(players.value) || current().players.default;
     const bots = current().bots || catalogue.bots;
     const previous = [...seatsHost.querySelectorAll("select")].map((s) => s.value);
-    const rows = [el("legend", {}, "Seats")];
-    rows.push(el("p", { class: "seat-row" }, el("span", {}, "Seat 0"), el("strong", {}, "you")));
-    for (let seat = 1; seat < count; seat++) {
+    const rows = [el("legend", {}, "Seats"), el("div", { class: "seat-you" }, el("span", {}, "Seat 1"), el("strong", {}, "you"))];
+    for (let seat = 1; seat < count(); seat++) {
       const select = el(
         "select",
         { id: `seat-${seat}`, "data-testid": `create-seat-${seat}` },
         el("option", { value: "human" }, "a person (invite)"),
-        bots.map((b) => el("option", { value: b }, (catalogue.bot_labels || {})[b] || b)),
+        bots.map((b) => el("option", { value: b }, botLabels[b] || b)),
       );
       select.value = previous[seat - 1] || (bots.includes("medium") ? "medium" : bots[0]);
-      rows.push(label(`Seat ${seat}`, select));
+      select.setAttribute("aria-describedby", "seat-help");
+      select.addEventListener("change", explainSeats);
+      rows.push(field(`Seat ${seat + 1}`, select, "", "seat-field"));
     }
+    rows.push(el("ul", { class: "seat-help hint", id: "seat-help", "data-testid": "seat-help" }));
     seatsHost.replaceChildren(...rows);
+    explainSeats();
+  }
+
+  /** One line for each kind of seat chosen: what a person's seat or each bot is. */
+  function explainSeats() {
+    const kinds = [...new Set([...seatsHost.querySelectorAll("select")].map((s) => s.value))];
+    const lines = kinds.map((kind) =>
+      kind === "human"
+        ? el("li", {}, el("strong", {}, "a person"), ": gets an invite link to pass on")
+        : el("li", {}, el("strong", {}, botLabels[kind] || kind), `: ${botHelp[kind] || ""}`),
+    );
+    seatsHost.querySelector(".seat-help").replaceChildren(...lines);
+  }
+
+  /** The choices that depend on the number of players (a seat) follow it. */
+  function drawChoices() {
+    const g = current();
+    for (const select of optionsHost.querySelectorAll("select[data-control=choice]")) {
+      const before = select.value;
+      select.replaceChildren(...choiceOptions(g.option_help[select.name], count()));
+      select.value = before;
+      if (select.selectedIndex < 0) select.value = JSON.stringify(g.options[select.name]);
+      if (select.selectedIndex < 0) select.selectedIndex = 0;
+    }
   }
 
   function drawGame() {
     const g = current();
+    about.replaceChildren(
+      el("span", { class: "game-line" }, g.description),
+      " ",
+      el("a", { href: `#rules-${g.id}`, class: "how-to-play", "data-testid": "create-how-to-play", onclick: (event) => openRules(event, g.id) }, `How to play ${g.title}`),
+    );
+    const help = g.option_help;
     players.min = g.players.min;
     players.max = g.players.max;
     players.value = g.players.default;
-    const options = Object.entries(g.options).filter(([key]) => key !== "players");
-    optionsHost.replaceChildren(
-      el("legend", {}, "Options"),
-      ...options.map(([key, value]) => {
-        const field = label(key.replaceAll("_", " "), optionInput(key, value));
-        if (typeof value === "boolean") field.classList.add("check");
-        return field;
-      }),
-    );
+    playersField.querySelector("label").textContent = help.players.label;
+    playersField.querySelector(".hint").textContent = help.players.help;
+    const fields = (advanced) =>
+      Object.entries(g.options)
+        .filter(([key]) => key !== "players" && Boolean(help[key].advanced) === advanced)
+        .map(([key, value]) => optionField(key, value, help[key], count()));
+    const more = fields(true);
+    const folded = more.length
+      ? el("details", { class: "more-options", "data-testid": "more-options" }, el("summary", {}, "More options"), el("div", { class: "more-body" }, more))
+      : null;
+    optionsHost.replaceChildren(...[el("legend", {}, "Options"), ...fields(false), folded].filter(Boolean));
     seatsHost.replaceChildren();
     drawSeats();
   }
 
+  /** "How to play": open this game's rules panel and bring it into view. */
+  function openRules(event, id) {
+    const panel = gamesHost.querySelector(`#rules-${CSS.escape(id)}`);
+    if (!panel) return;
+    event.preventDefault();
+    panel.open = true;
+    panel.scrollIntoView({ block: "start", behavior: "smooth" });
+    panel.querySelector("summary").focus({ preventScroll: true });
+  }
+
   game.addEventListener("change", drawGame);
-  players.addEventListener("input", drawSeats);
+  players.addEventListener("input", () => {
+    drawSeats();
+    drawChoices();
+  });
   drawGame();
 
   const form = el(
@@ -143,27 +260,22 @@ function createForm(catalogue, created) {
         }
       },
     },
-    label("Game", game),
-    label("Players", players),
-    label("Your name", name),
+    el("div", { class: "game-pick" }, field("Game", game, ""), about),
+    el("div", { class: "field-row" }, field("Your name", name, ""), playersField, field("Turn timer", timer, "seconds a turn; empty: none")),
     seatsHost,
     optionsHost,
-    label("Turn timer (seconds, optional)", timer),
-    el("p", { class: "note" }, "The options are explained on the rules pages; write lists as JSON, e.g. [2, 3, 4, 5, 6, 7]."),
-    submit,
-    error,
+    el("div", { class: "create-actions" }, submit, error),
   );
 
   async function create() {
     const g = current();
-    const count = Number(players.value) || g.players.default;
     const seats = ["human"];
-    for (let seat = 1; seat < count; seat++) seats.push(seatsHost.querySelector(`#seat-${seat}`).value);
+    for (let seat = 1; seat < count(); seat++) seats.push(seatsHost.querySelector(`#seat-${seat}`).value);
     const who = name.value.trim();
     if (who) saved.setName(who);
     const spec = {
       game: g.id,
-      options: { players: count, ...readOptions(g.options, form) },
+      options: { players: count(), ...readOptions(g.options, form) },
       seats,
       names: seats.map((kind, seat) => (seat === 0 && who ? who : null)),
     };
@@ -189,7 +301,7 @@ function showCreated(host, table) {
       others.length
         ? el("p", {}, "Send each person their own invite link; each link works once.")
         : el("p", {}, "Everyone else is a bot: the game starts as soon as you sit down."),
-      others.map((i) => linkBox(`Invite for seat ${i.seat}`, `${origin}${i.url}`, `invite-link-${i.seat}`)),
+      others.map((i) => linkBox(`Invite for seat ${i.seat + 1}`, `${origin}${i.url}`, `invite-link-${i.seat}`)),
       linkBox("Spectator link", `${origin}${table.spectate}`, "spectate-link"),
       el("p", {}, el("a", { href: `/table/${encodeURIComponent(table.table)}`, class: "button primary", "data-testid": "enter-table" }, "Take your seat")),
     ),

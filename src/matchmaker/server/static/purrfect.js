@@ -206,3 +206,67 @@ export function purrfectHighlight(event, before) {
       return { seat };
   }
 }
+
+/** The places a cat travels between in an event (test ids), for the motion on screen. */
+export function purrfectMotions(event, before, viewer) {
+  if (!event || event.seat === undefined || event.seat === null || !before) return [];
+  const seat = event.seat;
+  const from = seat === viewer ? "my-hand" : `seat-${seat}`;
+  switch (event.action) {
+    case "present":
+      return [{ from, to: "proposer-cat" }];
+    case "nominate":
+      return [{ from, to: `candidate-${seat}` }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The end of the game, for the final scores: each seat's target, the cats it claimed and its
+ * score, and who matched whom (the view's `matches`), all as the final view gives them.
+ */
+export function purrfectEnd(view, ctx) {
+  if (view.phase !== "over" || !view.targets || !view.scores) return null;
+  const rows = seatOrder(view.players, ctx.viewer).map((seat) =>
+    el(
+      "tr",
+      { "data-testid": `end-seat-${seat}` },
+      el("th", { scope: "row" }, seatName(ctx.seats, seat, ctx.you)),
+      el("td", { "data-testid": `end-target-${seat}` }, String(view.targets[seat])),
+      el(
+        "td",
+        { class: "end-claimed" },
+        el("div", { class: "mini-cards" }, view.claimed[seat].map((v) => el("div", { class: "card mini" }, catFace(v)))),
+        ` ${view.claimed_totals[seat]}`,
+      ),
+      el("td", { "data-testid": `end-score-${seat}` }, String(view.scores[seat])),
+    ),
+  );
+  const matches = (view.matches || []).map(([round, proposer, proposerCat, partner, partnerCat]) =>
+    el(
+      "li",
+      { "data-testid": "end-match" },
+      `Round ${round + 1}: ${seatName(ctx.seats, proposer, ctx.you)} (${proposerCat}) matched ` +
+        `${seatName(ctx.seats, partner, ctx.you)} (${partnerCat})`,
+    ),
+  );
+  return el(
+    "div",
+    { class: "game-end", "data-testid": "game-end" },
+    el(
+      "table",
+      { class: "scores end-table" },
+      el("caption", {}, "Score = cats claimed minus target (the cats you were dealt)"),
+      el(
+        "thead",
+        {},
+        el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, "Target"), el("th", { scope: "col" }, "Claimed"), el("th", { scope: "col" }, "Score")),
+      ),
+      el("tbody", {}, rows),
+    ),
+    matches.length
+      ? el("div", {}, el("h3", {}, "Who matched whom"), el("ol", { class: "matches" }, matches))
+      : el("p", { class: "note" }, "Nobody matched."),
+  );
+}

@@ -49,26 +49,34 @@ export function actionTestId(action) {
 }
 
 /**
- * A card-sized element: a button when a legal action goes with it, else a plain box.
- * `content` is the SVG; `testid` names the place.
+ * A card-sized element. At a seat (`ctx.act` set) it is a button, enabled while a legal action
+ * goes with it (the action rides on the element as `.action`; the table page listens on the
+ * board), so that the board is the control and a place keeps its element from turn to turn.
+ * Otherwise (a spectator, a replay) a plain box. `content` is the SVG; `testid` names the place.
+ * Every action placed on the board is added to `ctx.placed` (by test id), so that no button
+ * repeats it.
  */
 export function cardPlace(ctx, content, { action = null, testid, label, classes = "", data = {} }) {
   const attrs = { class: `card ${classes}`, "data-testid": testid };
   for (const [key, value] of Object.entries(data)) attrs[`data-${key}`] = value;
-  if (action && ctx.act) {
-    return el(
-      "button",
-      {
-        ...attrs,
-        type: "button",
-        class: `card playable ${classes}`,
-        "data-focus": testid,
-        title: action.help || action.label,
-        "aria-label": `${action.label}${action.help ? ": " + action.help : ""}`,
-        onclick: () => ctx.act(action),
-      },
-      content,
-    );
-  }
-  return el("div", { ...attrs, "aria-label": label, role: label ? "group" : null }, content);
+  if (!ctx.act) return el("div", { ...attrs, "aria-label": label, role: label ? "group" : null }, content);
+  const playable = Boolean(action);
+  if (playable && ctx.placed) ctx.placed.add(actionTestId(action));
+  const button = el(
+    "button",
+    {
+      ...attrs,
+      type: "button",
+      class: `card${playable ? " playable" : ""} ${classes}`,
+      disabled: !playable,
+      "data-focus": testid,
+      "data-name": playable ? action.name : null,
+      "data-arg": playable && action.arg !== null && action.arg !== undefined ? action.arg : null,
+      title: playable ? action.help || action.label : null,
+      "aria-label": playable ? `${action.label}${action.help ? ": " + action.help : ""}` : label,
+    },
+    content,
+  );
+  button.action = action;
+  return button;
 }

@@ -1,13 +1,17 @@
 // The table page: follow the game live, act, talk, rematch.
 
 import { ActionBar } from "./actions.js";
-import { saved } from "./api.js";
-import { boardContext, eventHighlight, renderBoard } from "./board.js";
+import { api, saved } from "./api.js";
+import { boardContext, eventHighlight, eventMotions, gameEnd, renderBoard, roundEnd } from "./board.js";
 import { createChat } from "./chat.js";
 import { Connection, wholeState } from "./connection.js";
-import { clear, el, replaceKeepingFocus } from "./dom.js";
+import { clear, el, morphInto } from "./dom.js";
 import { linkBox } from "./links.js";
-import { seatName } from "./seats.js";
+import { findGame, rulesPanel } from "./help.js";
+import { measure, play } from "./motion.js";
+import { RoundEndPanel } from "./roundend.js";
+import { actionTestId, seatName } from "./seats.js";
+import { TurnSignal } from "./turn.js";
 
 export const tablePath = (id) => `/table/${encodeURIComponent(id)}`;
 
@@ -33,12 +37,24 @@ class TablePage {
     // Set when a person acted from a focused element: that element's data-focus key ("" if none).
     this.refocus = null;
     this.boardKey = null;
+    // The actions the board offers as places (by test id): no button repeats them.
+    this.placed = new Set();
+    // Where the board's places were before the messages now being drawn (motion.js).
+    this.before = null;
+    this.moves = [];
+    // The hold between two rounds (the server's `pause`), with its end on this clock.
+    this.pause = null;
+    this.unread = 0;
+    this.turnSignal = new TurnSignal();
     this.build();
   }
 
   build() {
     const send = this.token ? (text) => this.send({ type: "chat", token: this.token, text }) : null;
-    this.chat = createChat(send);
+    this.chat = createChat(send, {
+      isBot: (seat) => (this.seats[seat] || {}).kind === "bot",
+      onMessage: () => this.countUnread(),
+    });
     this.title = el("h1", { class: "title" }, "Table");
     this.connectionNote = el("span", { class: "connection", "data-testid": "connection" }, "");
     this.errorBanner = el("div", { class: "error-banner", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -46,6 +62,15 @@ class TablePage {
     this.timer = el("span", { class: "timer", "data-testid": "timer", hidden: true });
     this.lastMove = el("div", { class: "last-move", "data-testid": "last-move" });
     this.boardHost = el("div", { class: "board-host", "data-testid": "board" });
+    // The board is the control: a place offered as a decision acts when touched.
+    this.boardHost.addEventListener("click", (event) => {
+      const place = event.target.closest("button.card");
+      if (place && place.action && !place.disabled && this.boardHost.contains(place)) {
+        this.refocus = place.dataset.focus || "";
+        this.act(place.action, true);
+      }
+    });
+    this.roundEnd = new RoundEndPanel(() => this.ready());
     // The controls are built once and updated in place (see renderControls).
     this.controlsNote = el("div", { class: "controls-note", hidden: true });
     this.actionBar = new ActionBar((action) => this.act(action));
@@ -59,14 +84,33 @@ class TablePage {
       this.awayBox,
       this.actionBar.element,
       this.claimBox.element,
-      this.resultBox.element,
     );
     this.narration = el("ol", { class: "narration-list", "data-testid": "narration", "aria-live": "polite" });
     this.extras = el("div", { class: "extras" });
+    this.rulesHost = el("div", { class: "table-rules", "data-testid": "table-rules" });
+    this.chatToggle = el(
+      "button",
+      {
+        type: "button",
+        class: "chat-toggle",
+        "data-testid": "chat-toggle",
+        "aria-expanded": "false",
+        onclick: () => this.toggleChat(),
+      },
+      "Chat",
+    );
+    this.side = el("aside", { class: "side", "data-testid": "side" }, this.chat.element, this.extras);
     this.main = el(
       "div",
       { class: "table-page", "data-testid": "table-page" },
-      el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), this.title, this.connectionNote),
+      el(
+        "header",
+        { class: "topbar" },
+        el("a", { href: "/", class: "home" }, "matchmaker"),
+        this.title,
+        this.connectionNote,
+        this.turnSignal.toggle,
+      ),
       this.errorBanner,
       el("div", { class: "status-bar" }, this.status, this.timer),
       el(
@@ -75,13 +119,16 @@ class TablePage {
         el(
           "main",
           { class: "play" },
-          this.lastMove,
-          this.controls,
+          this.resultBox.element,
           this.boardHost,
+          el("div", { class: "dock", "data-testid": "dock" }, this.lastMove, this.controls),
           el("details", { class: "narration", open: true }, el("summary", {}, "What happened"), this.narration),
+          this.rulesHost,
         ),
-        el("aside", { class: "side" }, this.chat.element, this.extras),
+        this.side,
       ),
+      this.roundEnd.element,
+      this.chatToggle,
     );
     clear(this.root).append(this.main);
   }
@@ -122,6 +169,7 @@ class TablePage {
       thinking: () => this.onThinking(message.seat),
       chat: () => this.chat.add(message.message),
       chat_history: () => this.chat.setHistory(message.messages),
+      log: () => this.onLog(message.entries || []),
       presence: () => this.onPresence(message.seats),
       rematch: () => this.onRematch(message.table),
       error: () => this.onError(message),
@@ -134,23 +182,30 @@ class TablePage {
    * turn finds you in another tab. */
   pageTitle() {
     const title = `${this.summary ? this.summary.title : "Table"} · matchmaker`;
-    return this.state && this.state.legal.length > 0 ? `● Your turn · ${title}` : title;
+    return this.yourTurn() ? `● Your turn · ${title}` : title;
+  }
+
+  yourTurn() {
+    return Boolean(this.state && !this.state.over && (this.state.legal || []).length > 0);
   }
 
   welcome(message) {
     this.seat = message.seat ?? null;
     this.summary = message.table;
     this.seats = message.table.seats || [];
-    document.title = this.pageTitle();
+    this.turnSignal.update(this.yourTurn(), this.pageTitle());
     this.title.textContent = `${message.table.title}${this.seat === null ? " · watching" : ""}`;
     this.main.dataset.seat = this.seat === null ? "spectator" : String(this.seat);
     this.main.dataset.game = message.table.game;
     this.renderExtras();
+    this.renderRules();
   }
 
   onState(message) {
     const before = this.state ? this.state.view : null;
+    const first = this.state === null;
     this.state = message;
+    this.takePause(message.pause ?? null, first);
     this.busy = false;
     this.thinking = null;
     if (message.seats) this.seats = message.seats;
@@ -161,28 +216,54 @@ class TablePage {
     this.render();
   }
 
-  takeEvents(events, before) {
-    const others = [];
-    let highlight = null;
-    for (const entry of events) {
-      const lines = entry.lines || [];
+  /** The lines of events, kept in "What happened" (as told to this seat). */
+  logLines(entries) {
+    for (const entry of entries) {
       const actor = Number.isInteger(entry.actor) && entry.actor >= 0 ? entry.actor : null;
+      const mine = actor === this.seat && actor !== null;
       // The lines come told to this seat, with every seat already named.
-      for (const line of lines) {
-        this.narration.append(el("li", { class: actor === this.seat && actor !== null ? "mine" : "" }, line));
+      for (const line of entry.lines || []) {
+        this.narration.append(el("li", { class: mine ? "mine" : "", "data-seq": entry.seq }, line));
       }
-      if (actor !== null) highlight = eventHighlight(this.summary?.game, entry.event, before) || highlight;
-      if (actor !== this.seat || actor === null) others.push(...lines);
     }
-    while (this.narration.children.length > 300) this.narration.firstChild.remove();
+    while (this.narration.children.length > 1000) this.narration.firstChild.remove();
     this.narration.scrollTop = this.narration.scrollHeight;
-    this.highlight = highlight;
-    if (others.length) {
-      this.lastMove.replaceChildren(...others.slice(-3).map((line) => el("p", {}, line)));
-      this.lastMove.classList.remove("flash");
-      void this.lastMove.offsetWidth;
-      this.lastMove.classList.add("flash");
+  }
+
+  /** The log the server keeps for this seat, sent on every (re)connection: it replaces what
+   * the page had, so a reload, a late joiner and a finished table all read the whole game. */
+  onLog(entries) {
+    this.narration.replaceChildren();
+    this.logLines(entries);
+    this.showRecent(entries, false);
+  }
+
+  /** The last few moves near the board: the newest lines, others' moves first in mind. */
+  showRecent(entries, flash) {
+    const lines = entries
+      .filter((entry) => !(Number.isInteger(entry.actor) && entry.actor >= 0 && entry.actor === this.seat))
+      .flatMap((entry) => entry.lines || []);
+    if (!lines.length) return;
+    this.lastMove.replaceChildren(...lines.slice(-4).map((line) => el("p", {}, line)));
+    if (!flash) return;
+    this.lastMove.classList.remove("flash");
+    void this.lastMove.offsetWidth;
+    this.lastMove.classList.add("flash");
+  }
+
+  takeEvents(events, before) {
+    let highlight = null;
+    const game = this.summary?.game;
+    this.logLines(events);
+    for (const entry of events) {
+      const actor = Number.isInteger(entry.actor) && entry.actor >= 0 ? entry.actor : null;
+      if (actor === null) continue;
+      highlight = eventHighlight(game, entry.event, before) || highlight;
+      // A person's own touch needs no flight; everyone else's move is seen travelling.
+      if (actor !== this.seat) this.moves.push(...eventMotions(game, entry.event, before, this.seat));
     }
+    this.highlight = highlight;
+    this.showRecent(events, true);
   }
 
   onThinking(seat) {
@@ -206,6 +287,16 @@ class TablePage {
 
   onError(message) {
     this.busy = false;
+    if (message.code === "seat_moved") {
+      saved.forgetToken(this.id);
+      this.connection.close();
+      this.token = null;
+      this.showError("Your seat was taken back from another browser or device, with your seat link. This page can only watch now.", "seat_moved");
+      this.controlsNote.replaceChildren(el("a", { href: `${tablePath(this.id)}?spectate=1`, class: "button", "data-testid": "watch" }, "Watch this table"));
+      this.controlsNote.hidden = false;
+      if (this.state) this.render();
+      return;
+    }
     if (message.about === "hello" && message.code === "bad_token") {
       saved.forgetToken(this.id);
       this.connection.close();
@@ -221,21 +312,23 @@ class TablePage {
   showError(text, code = null) {
     this.errorBanner.replaceChildren(
       el("span", { class: "message", "data-testid": "error-message" }, text),
-      code ? el("span", { class: "code" }, ` (${code})`) : null,
+      ...(code ? [el("span", { class: "code" }, ` (${code})`)] : []),
       el("button", { type: "button", class: "close", "aria-label": "dismiss", onclick: () => (this.errorBanner.hidden = true) }, "×"),
     );
     this.errorBanner.dataset.code = code || "";
     this.errorBanner.hidden = false;
   }
 
-  act(action) {
-    if (this.busy || !this.state) return;
+  act(action, fromBoard = false) {
+    if (this.busy || !this.state || !this.token) return;
     this.errorBanner.hidden = true;
     const message = { type: "act", token: this.token, action: { name: action.name, arg: action.arg ?? null }, seq: this.state.seq };
-    // Whoever acted from a focused button gets the focus back on the next choices.
-    const active = document.activeElement;
-    const focused = active && active !== document.body && this.main.contains(active);
-    this.refocus = focused ? active.dataset.focus || "" : null;
+    // Whoever acted from a focused control gets the focus back on the next choices.
+    if (!fromBoard) {
+      const active = document.activeElement;
+      const focused = active && active !== document.body && this.main.contains(active);
+      this.refocus = focused ? active.dataset.focus || "" : null;
+    }
     if (this.send(message)) {
       this.busy = true;
       this.render();
@@ -248,6 +341,7 @@ class TablePage {
       viewer: this.seat,
       legal: this.busy ? [] : this.state.legal || [],
       act: this.token ? (action) => this.act(action) : null,
+      placed: new Set(),
       highlight: this.highlight,
       thinking: this.thinking,
     });
@@ -264,17 +358,50 @@ class TablePage {
       this.boardHost.replaceChildren(this.waitingPanel());
       this.boardKey = null;
       this.controls.hidden = true;
+      this.turnSignal.update(this.yourTurn(), this.pageTitle());
       return;
     }
     this.controls.hidden = false;
-    // The board is drawn again only when something it shows changed.
+    // The board is drawn again only when something it shows changed, into the same elements.
     const boardKey = JSON.stringify([this.state.seq, view, ctx.legal, ctx.highlight, ctx.thinking, ctx.seats, Boolean(ctx.act)]);
     if (boardKey !== this.boardKey) {
       this.boardKey = boardKey;
-      replaceKeepingFocus(this.boardHost, [renderBoard(game, view, ctx)]);
+      const before = this.before || measure(this.boardHost);
+      morphInto(this.boardHost, [renderBoard(game, view, ctx)]);
+      this.placed = ctx.placed;
+      this.main.dataset.draws = String(Number(this.main.dataset.draws || 0) + 1);
+      play(this.boardHost, before, this.moves);
+      this.moves = [];
+      this.before = null;
+      this.bringAbductionIntoView(view);
     }
     this.renderControls(view);
+    const waiting = this.pause ? this.pause.waiting.map((seat) => seatName(this.seats, seat, this.seat)) : [];
+    this.roundEnd.update(roundEnd(game, view, ctx), this.pause, this.token !== null, waiting);
     this.tick();
+  }
+
+  /** The person who chooses a woman to abduct sees the victim's grid, her women marked. */
+  bringAbductionIntoView(view) {
+    const key = view.phase === "abduct" && view.abductor === this.seat ? `${this.state.seq}` : null;
+    if (!key || key === this.abductionShown) return;
+    this.abductionShown = key;
+    const victim = this.boardHost.querySelector(`[data-testid="seat-${view.victim}"]`);
+    if (victim) victim.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
+  /** The server's hold between two rounds: shown until it ends or the person is ready. */
+  takePause(pause, first) {
+    if (pause) {
+      this.pause = { ...pause, until: Date.now() + pause.seconds * 1000 };
+    } else {
+      this.pause = null;
+    }
+    if (first) this.roundEnd.startAt(this.state.view, this.pause);
+  }
+
+  ready() {
+    if (this.token && this.pause) this.send({ type: "ready", token: this.token });
   }
 
   /**
@@ -285,21 +412,51 @@ class TablePage {
   renderControls(view) {
     const mine = this.seat === null ? null : this.seats[this.seat];
     this.awayBox.hidden = !(mine && mine.away && !this.state.over);
-    this.actionBar.update(this.state.legal, this.busy);
+    // The board's places are the controls; the bar holds the choices with no place on it.
+    const offered = (this.state.legal || []).filter((action) => !this.placed.has(actionTestId(action)));
+    this.actionBar.update(offered, this.busy);
     this.claimBox.update(this.token ? this.state.claim : null, this.state.view.candidate);
     this.resultBox.update();
-    document.title = this.pageTitle();
-    // Whoever acted from a focused button gets the focus back on the next choices, unless they
+    this.turnSignal.update(this.yourTurn(), this.pageTitle());
+    // Whoever acted from a focused control gets the focus back on the next choices, unless they
     // have put it somewhere else since (the chat, say).
-    const bar = this.actionBar.element;
-    const first = bar.querySelector("button.action:not([disabled])");
+    const first = this.main.querySelector(
+      "[data-testid=actions] button.action:not([disabled]), [data-testid=board] button.card.playable:not([disabled])",
+    );
     if (this.refocus !== null && first) {
-      const same = this.refocus && bar.querySelector(`[data-focus="${CSS.escape(this.refocus)}"]:not([disabled])`);
+      const key = this.refocus && CSS.escape(this.refocus);
+      const same = key && this.main.querySelector(`[data-focus="${key}"]:not([disabled])`);
       this.refocus = null;
       const active = document.activeElement;
-      const lost = !active || active === document.body || this.boardHost.contains(active);
+      const lost = !active || active === document.body || active.disabled || this.boardHost.contains(active);
       if (lost) (same || first).focus({ preventScroll: true });
     }
+  }
+
+  /** On a phone the chat is a drawer, one tap away, with the messages not yet read. */
+  toggleChat(open = !this.main.classList.contains("chat-open")) {
+    this.main.classList.toggle("chat-open", open);
+    this.chatToggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      this.unread = 0;
+      this.chat.element.querySelector("input")?.focus({ preventScroll: true });
+    }
+    this.showUnread();
+  }
+
+  countUnread() {
+    const drawer = getComputedStyle(this.chatToggle).display !== "none";
+    if (drawer && !this.main.classList.contains("chat-open")) this.unread += 1;
+    this.showUnread();
+  }
+
+  showUnread() {
+    this.chatToggle.textContent = this.main.classList.contains("chat-open")
+      ? "× Close chat"
+      : this.unread
+        ? `Chat · ${this.unread} new`
+        : "Chat";
+    this.chatToggle.dataset.unread = String(this.unread);
   }
 
   /** The human seats nobody has taken yet (the deal waits for them). */
@@ -437,11 +594,13 @@ class TablePage {
     );
     const rematchLink = el("a", { class: "button", "data-testid": "rematch-link", hidden: true }, "Go to the rematch");
     const replayLink = el("a", { "data-testid": "replay-link" }, "Replay this game");
+    const details = el("div", { class: "result-details" });
     const element = el(
       "section",
       { class: "result", "data-testid": "final-scores", "aria-label": "final scores", hidden: true },
       el("h2", {}, "Final scores"),
       el("table", { class: "scores" }, body),
+      details,
       el("p", {}, rematchButton, rematchLink, " ", replayLink),
     );
     let shownKey = null;
@@ -464,6 +623,8 @@ class TablePage {
             );
           }),
         );
+        const extra = gameEnd(this.summary.game, this.state.view, this.context());
+        details.replaceChildren(...(extra ? [extra] : []));
       }
       const rematch = this.summary.rematch;
       rematchLink.hidden = !rematch;
@@ -479,11 +640,55 @@ class TablePage {
 
   renderExtras() {
     this.extras.replaceChildren(
+      ...(this.token ? [this.seatLinkBox()] : []),
       linkBox("Spectator link", `${location.origin}${tablePath(this.id)}?spectate=1`, "spectate-link"),
     );
   }
 
+  /** How to play this game, where it is played: the server's rules in plain words, for this
+   * table's own options when the summary carries them (`rules`). */
+  async renderRules() {
+    if (this.rulesHost.firstChild) return;
+    try {
+      const info = await findGame(this.summary.game);
+      if (!info || this.rulesHost.firstChild) return;
+      this.rulesHost.replaceChildren(rulesPanel({ ...info, rules: this.summary.rules || info.rules }));
+    } catch {
+      /* the rules are help beside the game: the table plays on without them */
+    }
+  }
+
+  /** The seat link: this person's way to take the seat in another browser or device. It is
+   * asked for only when wanted, and shown to this person alone. */
+  seatLinkBox() {
+    const box = el("div", { class: "seat-link", "data-testid": "seat-link-box" });
+    const ask = el(
+      "button",
+      {
+        type: "button",
+        "data-testid": "seat-link-ask",
+        onclick: async () => {
+          ask.disabled = true;
+          try {
+            const link = await api.seatLink(this.id, this.token);
+            box.replaceChildren(
+              linkBox("Your seat link (keep it to yourself)", `${location.origin}${link.url}`, "seat-link"),
+              el("p", { class: "note" }, "Open it in another browser or on another device to play your seat there; this browser then gives the seat up. It works once."),
+            );
+          } catch (err) {
+            ask.disabled = false;
+            this.showError(err.message, err.code);
+          }
+        },
+      },
+      "Play on another device…",
+    );
+    box.append(ask);
+    return box;
+  }
+
   tick() {
+    this.roundEnd.tick(this.pause);
     if (!this.deadline || !this.state || this.state.over) {
       this.timer.hidden = true;
       return;
