@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -96,16 +97,23 @@ class LiveServer:
         self.process = None
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A real server (uvicorn) on a free port with an empty data folder, without the
-    round-end hold (Clecanian Golf rounds follow each other at once)."""
-    server = LiveServer(data=tmp_path / "data", port=free_port())
+@contextlib.contextmanager
+def running(data: Path, **settings: Any) -> Iterator[LiveServer]:
+    """A ``LiveServer`` on a free port with its data in ``data``, started, and stopped after."""
+    server = LiveServer(data=data, port=free_port(), **settings)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A real server (uvicorn) on a free port with an empty data folder, without the
+    round-end hold (Clecanian Golf rounds follow each other at once)."""
+    with running(tmp_path / "data") as server:
+        yield server
 
 
 #: The round-end hold of ``live_server_with_pause``, in seconds.
@@ -116,12 +124,8 @@ ROUND_PAUSE = 4.0
 def live_server_with_pause(tmp_path: Path) -> Iterator[LiveServer]:
     """``live_server`` with a round-end hold of ``ROUND_PAUSE`` seconds (``--round-pause``),
     for the tests of the hold itself."""
-    server = LiveServer(data=tmp_path / "data", port=free_port(), round_pause=ROUND_PAUSE)
-    server.start()
-    try:
+    with running(tmp_path / "data", round_pause=ROUND_PAUSE) as server:
         yield server
-    finally:
-        server.stop()
 
 
 # -- the browser (Debian's Chromium, driven by Playwright) ---------------------------------

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from matchmaker.words import summary_line
 from tests.web.client import Peer, http
-from tests.web.conftest import LiveServer, free_port
+from tests.web.conftest import LiveServer, running
 
 ENABLED_ACTIONS = "[data-testid=table-page] button[data-name]:not([disabled])"
 # Decisions that have a place on the board, never a button of their own.
@@ -33,12 +33,8 @@ Policy = Callable[[Page, list[Choice]], str | None]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(data=tmp_path_factory.mktemp("browser") / "data", port=free_port())
-    live.start()
-    try:
+    with running(tmp_path_factory.mktemp("browser") / "data") as live:
         yield live
-    finally:
-        live.stop()
 
 
 # -- driving the pages --------------------------------------------------------------------------

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from starlette.testclient import TestClient
 
 from matchmaker.bots.registry import bot_names
@@ -22,19 +21,11 @@ from matchmaker.server.app import create_app
 from matchmaker.words import words_for
 from matchmaker.words.bots import bot_help
 from tests.web.client import http
-from tests.web.conftest import LiveServer, free_port
+from tests.web.conftest import DESKTOP, PHONE, LiveServer, running
 from tests.web.schema import SCHEMA_FILE, check
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]  # fmt: skip
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 CONTROLS = {"checkbox", "number", "choice", "text"}
-
 
 # -- the answer of GET /api/games -----------------------------------------------------------------
 
@@ -128,25 +119,8 @@ def test_the_protocol_example_says_what_the_server_answers(catalogue: dict[str, 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(data=tmp_path_factory.mktemp("lobby") / "data", port=free_port())
-    live.start()
-    try:
+    with running(tmp_path_factory.mktemp("lobby") / "data") as live:
         yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture(params=sorted(SIZES))

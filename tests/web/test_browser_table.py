@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.client import Peer, http
-from tests.web.conftest import LiveServer, free_port
+from tests.web.conftest import LiveServer, running
 from tests.web.test_browser import (
     PLACED,
     choices,
@@ -39,14 +39,8 @@ ROUND_PAUSE = 120.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that holds each Clecanian round end until the people are ready."""
-    live = LiveServer(
-        data=tmp_path_factory.mktemp("table") / "data", port=free_port(), round_pause=ROUND_PAUSE
-    )
-    live.start()
-    try:
+    with running(tmp_path_factory.mktemp("table") / "data", round_pause=ROUND_PAUSE) as live:
         yield live
-    finally:
-        live.stop()
 
 
 def shot(page: Page, name: str) -> None:
@@ -287,6 +281,10 @@ def test_chat_is_a_drawer_on_a_phone_with_bots_claims_folded(
     expect(ann.get_by_test_id("chat-input")).to_be_hidden()
 
     # The bots claim once candidates are down: their claims share one compact line.
-    play_until([ann, bob], first_choice, lambda: bob.get_by_test_id("folded-claim").count() >= 2)
+    folded = (
+        "() => [...document.querySelectorAll('[data-testid=chat-claims]')]"
+        ".some(line => line.querySelectorAll('[data-testid=folded-claim]').length >= 2)"
+    )
+    play_until([ann, bob], first_choice, lambda: bool(bob.evaluate(folded)))
     assert bob.get_by_test_id("chat-claims").count() < bob.get_by_test_id("folded-claim").count()
     shot(bob, "purrfect-desktop")

@@ -304,7 +304,9 @@ def test_whole_games_tell_each_seat_only_its_view(
         assert again.messages[2]["entries"], "a finished game's log is empty"
         again.close()
     status, finished = http("GET", f"{server.url}/api/finished")
-    assert table in [t["id"] for t in finished["tables"]]
+    check("http_finished", finished)
+    (row,) = [t for t in finished["tables"] if t["id"] == table]
+    assert row["stand_ins"] == []
     status, frames = http("GET", f"{server.url}/api/tables/{table}/replay?seat=0")
     assert status == 200
     check("http_replay", frames)
@@ -475,6 +477,9 @@ def test_a_stand_in_plays_for_a_person_who_left_until_they_return(tmp_path: Path
         assert any(m["seats"][0]["away"] for m in told)
         _status, record = http("GET", f"{live.url}/api/tables/{table}/record")
         assert any(e.get("seat") == 0 for r in record["rounds"] for e in r["events"])
+        _status, finished = http("GET", f"{live.url}/api/finished")
+        (row,) = [t for t in finished["tables"] if t["id"] == table]
+        assert row["stand_ins"] == [0]  # a game Ann left is not told as one she finished
         back = Peer(live.ws_url, table, ann.token)
         state = back.wait_for(lambda m: m["type"] == "state")
         assert state["seats"][0]["away"] is False

@@ -400,6 +400,7 @@ class Lobby:
                     "labels": labels,
                     "scores": result.get("scores"),
                     "winners": result.get("winners"),
+                    "stand_ins": self.storage.stand_ins(row.id),
                     "finished": row.finished,
                 }
             )

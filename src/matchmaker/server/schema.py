@@ -505,6 +505,7 @@ def http_answers() -> dict[str, Any]:
                             "labels": array(STRING),
                             "scores": maybe(array(INTEGER)),
                             "winners": maybe(array(INTEGER)),
+                            "stand_ins": array(INTEGER),
                             "finished": maybe(STRING),
                         }
                     )

@@ -20,7 +20,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,7 +32,8 @@ from matchmaker.core.errors import MatchmakerError
 LOG = logging.getLogger("matchmaker.server")
 
 #: The schema version, kept in ``PRAGMA user_version``: 1 the tables, seats, events and chat;
-#: 2 adds ``seat_links`` (a database of version 1 is brought up to 2 when opened).
+#: 2 adds ``seat_links`` and ``stand_ins`` (a database of version 1 is brought up to 2 when
+#: opened).
 SCHEMA_VERSION = 2
 
 SCHEMA = """
@@ -81,6 +82,11 @@ CREATE TABLE IF NOT EXISTS seat_links (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     code_hash TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS stand_ins (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
 """
@@ -296,13 +302,23 @@ class Storage:
         for found in self.db.execute(query).fetchall():
             yield _table_row(found)
 
-    def finish(self, table_id: str, result: dict[str, Any]) -> int:
-        """Mark a table finished with its result; the batch number."""
+    def finish(self, table_id: str, result: dict[str, Any], stand_ins: Sequence[int] = ()) -> int:
+        """Mark a table finished with its result, and the seats whose person had left (a
+        stand-in bot was playing for them as the game ended); the batch number."""
         return self.write(
             table_id,
             [("UPDATE tables SET finished=?, result=? WHERE id=?",
-              (now(), json.dumps(result), table_id))],
+              (now(), json.dumps(result), table_id)),
+             *(("INSERT OR REPLACE INTO stand_ins (table_id, seat) VALUES (?, ?)",
+                (table_id, seat)) for seat in stand_ins)],
         )  # fmt: skip
+
+    def stand_ins(self, table_id: str) -> list[int]:
+        """The seats of a finished table whose game a stand-in bot finished, in order."""
+        rows = self.db.execute(
+            "SELECT seat FROM stand_ins WHERE table_id=? ORDER BY seat", (table_id,)
+        ).fetchall()
+        return [int(r[0]) for r in rows]
 
     # -- seats ----------------------------------------------------------------------------------
 

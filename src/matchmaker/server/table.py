@@ -724,7 +724,7 @@ class Table:
         if actor != CHANCE:
             self.turn_started = time.monotonic()
         if persist and self.state.is_over:
-            self.batch = self.storage.finish(self.id, self.state.status())
+            self.batch = self.storage.finish(self.id, self.state.status(), sorted(self.away))
         elif persist:
             self._hold_round_end(step)
         return step

@@ -325,7 +325,8 @@ async function loadFinished(host) {
     const seats = (t.labels || t.seats || []).map((name, seat) => {
       const winner = (t.winners || []).includes(seat);
       const score = t.scores ? ` ${t.scores[seat]}` : "";
-      return `${winner ? "★ " : ""}${name}${score}`;
+      const left = (t.stand_ins || []).includes(seat) ? " (left; a bot finished)" : "";
+      return `${winner ? "★ " : ""}${name}${left}${score}`;
     });
     const when = t.finished ? new Date(t.finished).toLocaleString() : "";
     return el(
