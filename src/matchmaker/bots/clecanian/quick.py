@@ -40,6 +40,19 @@ from matchmaker.games.clecanian.position import EMPTY, ClecanianPosition
 USE_CANDIDATES = 4
 
 
+class BestGains:
+    """What the cards a seat may draw from the stock are worth to one grid (see
+    ``QuickPolicy.best_gains``), and their sum."""
+
+    def __init__(self, best: list[float], column: list[int], second: list[float]) -> None:
+        #: Per card: the most its best swap lowers the value, and the column of that swap.
+        self.best = best
+        self.column = column
+        #: Per card: the most a swap into any column but its best one lowers the value.
+        self.second = second
+        self.total = sum(best)
+
+
 class QuickPolicy:
     """Decides for any seat of a world from one shared table of column values."""
 
@@ -66,7 +79,7 @@ class QuickPolicy:
         #: not seen in all: what a card from the stock may be.
         self.stock_cards = [c for c in valuer.know.unseen if not jokers[c]]
         self.unseen = len(valuer.know.unseen)
-        self._best_gains: dict[tuple[int, ...], tuple[list[float], list[int], list[float]]] = {}
+        self._best_gains: dict[tuple[int, ...], BestGains] = {}
         self._column_gains: dict[int, list[float]] = {}
 
     def seen_grid(self, p: ClecanianPosition, seat: int) -> list[int]:
@@ -120,26 +133,28 @@ class QuickPolicy:
     def stock_gain(self, grid: list[int]) -> float:
         """What a card from the stock is expected to be worth to ``grid``: the mean, over the
         unseen cards, of how much its best swap lowers the value (a joker: nothing)."""
-        best = self.best_gains(grid)[0]
-        return sum(best) / self.unseen if self.unseen else 0.0
+        return self.best_gains(grid).total / self.unseen if self.unseen else 0.0
 
     def stock_gain_after(self, grid: list[int], pos: int, card: int) -> float:
         """``stock_gain`` of ``grid`` with ``card`` swapped into ``pos``, from the gains of
         ``grid`` itself: only the column of ``pos`` changes."""
-        best, column, second = self.best_gains(grid)
+        found = self.best_gains(grid)
         cols = self.cols
         c = pos % cols
         if pos < cols:
             gains = self.column_gains(card, grid[cols + c])
         else:
             gains = self.column_gains(grid[c], card)
+        best_gains, columns, seconds = found.best, found.column, found.second
         total = 0.0
-        for i in range(len(best)):
-            other = second[i] if column[i] == c else best[i]
-            total += gains[i] if gains[i] > other else other
+        # A plain ``zip`` (the lists are of one length): compiled, it reads them without
+        # bounds checks, which ``strict=True`` would lose.
+        for gain, best, column, second in zip(gains, best_gains, columns, seconds):  # noqa: B905
+            other = second if column == c else best
+            total += gain if gain > other else other
         return total / self.unseen if self.unseen else 0.0
 
-    def best_gains(self, grid: list[int]) -> tuple[list[float], list[int], list[float]]:
+    def best_gains(self, grid: list[int]) -> BestGains:
         """For each card of ``stock_cards``: the most its best swap into ``grid`` lowers the
         value (0 at least: it can be discarded), the column of that swap (-1: none), and the
         most a swap into any other column would. Memoised by grid."""
@@ -153,15 +168,15 @@ class QuickPolicy:
             second = [0.0] * size
             for c in range(cols):
                 gains = self.column_gains(grid[c], grid[cols + c])
-                for i in range(size):
-                    gain = gains[i]
-                    if gain > best[i]:
-                        second[i] = best[i]
+                for i, gain in enumerate(gains):
+                    top = best[i]
+                    if gain > top:
+                        second[i] = top
                         best[i] = gain
                         column[i] = c
                     elif gain > second[i]:
                         second[i] = gain
-            found = (best, column, second)
+            found = BestGains(best, column, second)
             self._best_gains[key] = found
         return found
 
@@ -216,6 +231,9 @@ class QuickPolicy:
         cols = self.cols
         table = self.table
         base = self.grid_value(grid)
+        # Whether a swap into a face-down place goes out (``goes_out``, asked once).
+        last = p.face_down[seat] == 1 and p.ender == EMPTY
+        up = p.up[seat]
         # (value, legal order, the card leaving the grid, the action)
         options: list[tuple[float, int, int, Action]] = []
         for order, action in enumerate(legal):
@@ -225,7 +243,7 @@ class QuickPolicy:
                 continue
             if action.name != "swap" or not isinstance(pos, int):
                 continue
-            if self.goes_out(p, seat, pos) and not self.wins_going_out(p, seat, pos):
+            if last and not up[pos] and not self.wins_going_out(p, seat, pos):
                 continue
             c = pos % cols
             top, bottom = grid[c], grid[cols + c]

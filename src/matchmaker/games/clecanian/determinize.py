@@ -47,60 +47,101 @@ def unseen_cards(game: ClecanianGame, view: ClecanianView) -> list[int]:
 def determinize(game: ClecanianGame, view: ClecanianView, rng: random.Random) -> ClecanianState:
     """A full state that gives ``view.seat`` exactly its view, hidden cards drawn from ``rng``
     (SamplingError before the deal is complete, or for a view that does not fit the deck)."""
-    if view.phase is Phase.DEAL:
-        raise SamplingError("nothing to sample before the deal is complete")
-    deck = game.options.deck
-    index = deck.by_code
-    cards = unseen_cards(game, view)
-    rng.shuffle(cards)
-    hidden_drawn = view.phase is Phase.USE and view.drawn is None
-    needed = sum(sum(flags) for flags in view.face_down) + hidden_drawn + view.stock_size
-    if needed != len(cards):
-        raise SamplingError("the view does not fit the deck")
+    return WorldSampler(game, view).sample(rng)
 
-    n, size = game.players, 2 * game.options.columns
-    grid = [[EMPTY] * size for _ in range(n)]
-    for seat in range(n):
-        for pos in range(size):
-            code = view.grids[seat][pos]
-            if code is not None:
-                grid[seat][pos] = index[code]
-            elif view.face_down[seat][pos]:
-                grid[seat][pos] = cards.pop()
-    drawn = EMPTY
-    if view.phase is Phase.USE:
-        drawn = cards.pop() if hidden_drawn else index[str(view.drawn)]
-    position = ClecanianPosition(
-        players=n,
-        columns=game.options.columns,
-        round=view.round,
-        dealer=view.dealer,
-        grid=grid,
-        up=[[not down for down in flags] for flags in view.face_down],
-        face_down=[sum(flags) for flags in view.face_down],
-        stock=[deck.chance[c] for c in cards],
-        discard=[index[code] for code in view.discard],
-        dealt=n * size + 1,
-        drawn=drawn,
-        drawn_from_discard=view.drawn_from == "discard",
-        steps=[_step(step, index) for step in view.pending],
-        refill_to=view.refill
-        if view.phase is Phase.REFILL_CARD and view.refill
-        else (EMPTY, EMPTY),
-        abduction=(view.victim, index[view.abducting])
-        if view.phase is Phase.ABDUCT and view.victim is not None and view.abducting is not None
-        else (EMPTY, EMPTY),
-        turns=view.turns,
-        ender=EMPTY if view.ended_by is None else view.ended_by,
-        final_turns_left=view.final_turns_left,
-        reveals_left=view.reveals_left,
-        turn_seat=view.turn_seat,
-        phase=Phase(view.phase),
-        actor=view.to_act,
-        round_scores=[list(r) for r in view.round_scores],
-        previous_grids=[[index[c] for c in g] for g in view.previous_grids],
-    )
-    return ClecanianState(game, position)
+
+class WorldSampler:
+    """Samples worlds of one view (``determinize``): what the view fixes is worked out once,
+    and each world only shuffles the unseen cards and deals them out (a search asks for
+    hundreds of worlds of the same view)."""
+
+    def __init__(self, game: ClecanianGame, view: ClecanianView) -> None:
+        if view.phase is Phase.DEAL:
+            raise SamplingError("nothing to sample before the deal is complete")
+        deck = game.options.deck
+        index = deck.by_code
+        self.game = game
+        self.chance = deck.chance
+        #: The unseen cards, in the order they are shuffled from.
+        self.cards = unseen_cards(game, view)
+        self.hidden_drawn = view.phase is Phase.USE and view.drawn is None
+        needed = sum(sum(flags) for flags in view.face_down) + self.hidden_drawn + view.stock_size
+        if needed != len(self.cards):
+            raise SamplingError("the view does not fit the deck")
+        n, size = game.players, 2 * game.options.columns
+        self.players = n
+        self.columns = game.options.columns
+        #: Each seat's grid with the cards in sight, and the places that take an unseen card
+        #: (in the order they are dealt from the shuffled cards).
+        self.grid = [[EMPTY] * size for _ in range(n)]
+        self.hidden: list[tuple[int, int]] = []
+        for seat in range(n):
+            for pos in range(size):
+                code = view.grids[seat][pos]
+                if code is not None:
+                    self.grid[seat][pos] = index[code]
+                elif view.face_down[seat][pos]:
+                    self.hidden.append((seat, pos))
+        self.drawn = EMPTY
+        if view.phase is Phase.USE and not self.hidden_drawn:
+            self.drawn = index[str(view.drawn)]
+        self.view = view
+        self.up = [[not down for down in flags] for flags in view.face_down]
+        self.face_down = [sum(flags) for flags in view.face_down]
+        self.discard = [index[code] for code in view.discard]
+        self.steps = [_step(step, index) for step in view.pending]
+        self.refill_to: tuple[int, int] = (
+            view.refill if view.phase is Phase.REFILL_CARD and view.refill else (EMPTY, EMPTY)
+        )
+        self.abduction: tuple[int, int] = (
+            (view.victim, index[view.abducting])
+            if view.phase is Phase.ABDUCT and view.victim is not None and view.abducting is not None
+            else (EMPTY, EMPTY)
+        )
+        self.ender = EMPTY if view.ended_by is None else view.ended_by
+        self.phase = Phase(view.phase)
+        self.round_scores = [list(r) for r in view.round_scores]
+        self.previous_grids = [[index[c] for c in g] for g in view.previous_grids]
+
+    def sample(self, rng: random.Random) -> ClecanianState:
+        """One world: the unseen cards shuffled by ``rng`` and dealt to the face-down places
+        (seat by seat, position by position, each from the end of the shuffled cards), then
+        the hidden drawn card, the rest in the stock."""
+        cards = self.cards[:]
+        rng.shuffle(cards)
+        grid = [g[:] for g in self.grid]
+        for seat, pos in self.hidden:
+            grid[seat][pos] = cards.pop()
+        drawn = cards.pop() if self.hidden_drawn else self.drawn
+        view = self.view
+        chance = self.chance
+        position = ClecanianPosition(
+            players=self.players,
+            columns=self.columns,
+            round=view.round,
+            dealer=view.dealer,
+            grid=grid,
+            up=[u[:] for u in self.up],
+            face_down=self.face_down[:],
+            stock=[chance[c] for c in cards],
+            discard=self.discard[:],
+            dealt=self.players * 2 * self.columns + 1,
+            drawn=drawn,
+            drawn_from_discard=view.drawn_from == "discard",
+            steps=self.steps[:],
+            refill_to=self.refill_to,
+            abduction=self.abduction,
+            turns=view.turns,
+            ender=self.ender,
+            final_turns_left=view.final_turns_left,
+            reveals_left=view.reveals_left,
+            turn_seat=view.turn_seat,
+            phase=self.phase,
+            actor=view.to_act,
+            round_scores=[r[:] for r in self.round_scores],
+            previous_grids=[g[:] for g in self.previous_grids],
+        )
+        return ClecanianState(self.game, position)
 
 
 def _step(step: tuple[str | int, ...], index: Mapping[str, int]) -> Step:
