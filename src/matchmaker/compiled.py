@@ -44,6 +44,8 @@ MODULES: tuple[str, ...] = (
     "matchmaker.bots.purrfect.policy",
     "matchmaker.bots.purrfect.fastplay",
     "matchmaker.bots.clecanian.evaluate",
+    "matchmaker.bots.clecanian.plan",
+    "matchmaker.bots.clecanian.lookahead",
     "matchmaker.bots.clecanian.quick",
     "matchmaker.bots.clecanian.search",
 )

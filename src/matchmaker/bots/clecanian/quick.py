@@ -253,7 +253,7 @@ class QuickPolicy:
         if not options:
             return self.least_harm(grid, card, legal)
         options.sort()
-        next_grid = self.seen_grid(p, seat + 1 if seat + 1 < p.players else 0)
+        next_grid: list[int] | None = None  # the next seat's grid, seen when first needed
         best, choice = float("inf"), options[0][3]
         for value, _, leaving, action in options[:USE_CANDIDATES]:
             if action is DISCARD:
@@ -261,6 +261,8 @@ class QuickPolicy:
             else:
                 score = value - self.stock_gain_after(grid, int(action.arg or 0), card)
             if leaving != UNKNOWN and not self.jokers[leaving]:
+                if next_grid is None:
+                    next_grid = self.seen_grid(p, seat + 1 if seat + 1 < p.players else 0)
                 gift = self.best_swap(next_grid, leaving)[0]
                 if gift > self.denial_free:
                     score += self.denial * (gift - self.denial_free)

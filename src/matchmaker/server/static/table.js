@@ -1,15 +1,18 @@
 // The table page: follow the game live, act, talk, rematch.
 
 import { ActionBar } from "./actions.js";
-import { api, saved } from "./api.js";
-import { boardContext, eventHighlight, eventMotions, gameEnd, renderBoard, roundEnd } from "./board.js";
+import { saved } from "./api.js";
+import { boardContext, eventHighlight, eventMotions, renderBoard, roundEnd } from "./board.js";
 import { createChat } from "./chat.js";
+import { claimControl } from "./claim.js";
 import { Connection, wholeState } from "./connection.js";
 import { clear, el, morphInto } from "./dom.js";
 import { linkBox } from "./links.js";
 import { findGame, rulesPanel } from "./help.js";
 import { measure, play } from "./motion.js";
+import { resultPanel } from "./result.js";
 import { RoundEndPanel } from "./roundend.js";
+import { seatLinkBox } from "./seatlink.js";
 import { actionTestId, seatName } from "./seats.js";
 import { TurnSignal } from "./turn.js";
 
@@ -75,8 +78,11 @@ class TablePage {
     this.controlsNote = el("div", { class: "controls-note", hidden: true });
     this.actionBar = new ActionBar((action) => this.act(action));
     this.awayBox = this.buildAwayNotice();
-    this.claimBox = this.buildClaimControl();
-    this.resultBox = this.buildResultPanel();
+    this.claimBox = claimControl((value) => this.send({ type: "claim", token: this.token, value }));
+    this.resultBox = resultPanel(this, {
+      table: tablePath,
+      replay: (id, seat) => `/replay/${encodeURIComponent(id)}${seat === null ? "" : `?seat=${seat}`}`,
+    });
     this.controls = el(
       "div",
       { class: "controls" },
@@ -514,133 +520,9 @@ class TablePage {
     );
   }
 
-  /** Purrfect Match: tell the table what your candidate is (true or not), with the values the
-   * server's `claim` offers, while it offers them. */
-  buildClaimControl() {
-    const select = el(
-      "select",
-      { id: "claim-value", "data-testid": "claim-value", "data-focus": "claim-value", "aria-label": "claimed value" },
-    );
-    const button = el(
-      "button",
-      {
-        type: "submit",
-        "data-testid": "claim-send",
-        "data-focus": "claim-send",
-        title: "Say it to the table, true or not: a claim binds nobody",
-      },
-      "Say it",
-    );
-    const element = el(
-      "form",
-      {
-        class: "claim",
-        "data-testid": "claim",
-        hidden: true,
-        onsubmit: (event) => {
-          event.preventDefault();
-          this.send({ type: "claim", token: this.token, value: Number(select.value) });
-        },
-      },
-      el("label", { for: "claim-value" }, "“My candidate is a"),
-      select,
-      el("span", {}, "”"),
-      button,
-    );
-    let offered = "";
-    let candidate = null;
-    return {
-      element,
-      /** The values the server offers; the selector starts at the seat's own candidate (a
-       * person changes it to bluff), and keeps a person's choice until the candidate changes. */
-      update(claim, yours) {
-        const values = (claim && claim.values) || [];
-        const key = values.join(",");
-        if (key !== offered) {
-          offered = key;
-          const chosen = select.value;
-          select.replaceChildren(...values.map((v) => el("option", { value: v }, String(v))));
-          if (values.map(String).includes(chosen)) select.value = chosen;
-        }
-        const own = yours === undefined ? null : yours;
-        if (own !== candidate) {
-          candidate = own;
-          if (own !== null && values.map(String).includes(String(own))) select.value = String(own);
-        }
-        element.hidden = values.length === 0;
-        select.disabled = button.disabled = values.length === 0;
-      },
-    };
-  }
-
-  /** The final scores, the rematch and the replay link, filled in once the game is over. */
-  buildResultPanel() {
-    const body = el("tbody", {});
-    const rematchButton = el(
-      "button",
-      {
-        type: "button",
-        "data-testid": "rematch",
-        "data-focus": "rematch",
-        hidden: true,
-        onclick: () => {
-          if (this.send({ type: "rematch", token: this.token })) {
-            this.rematchAsked = true;
-            this.render();
-          }
-        },
-      },
-      "Rematch",
-    );
-    const rematchLink = el("a", { class: "button", "data-testid": "rematch-link", hidden: true }, "Go to the rematch");
-    const replayLink = el("a", { "data-testid": "replay-link" }, "Replay this game");
-    const details = el("div", { class: "result-details" });
-    const element = el(
-      "section",
-      { class: "result", "data-testid": "final-scores", "aria-label": "final scores", hidden: true },
-      el("h2", {}, "Final scores"),
-      el("table", { class: "scores" }, body),
-      details,
-      el("p", {}, rematchButton, rematchLink, " ", replayLink),
-    );
-    let shownKey = null;
-    const update = () => {
-      const result = this.state.result;
-      element.hidden = !(this.state.over && result);
-      if (element.hidden) return;
-      const key = JSON.stringify([result.scores, result.winners, this.seats.map((s) => s.label)]);
-      if (key !== shownKey) {
-        shownKey = key;
-        body.replaceChildren(
-          ...(result.scores || []).map((score, seat) => {
-            const winner = (result.winners || []).includes(seat);
-            return el(
-              "tr",
-              { class: winner ? "winner" : "" },
-              el("th", { scope: "row" }, seatName(this.seats, seat, this.seat)),
-              el("td", { "data-testid": `final-score-${seat}` }, String(score)),
-              el("td", {}, winner ? "★ winner" : ""),
-            );
-          }),
-        );
-        const extra = gameEnd(this.summary.game, this.state.view, this.context());
-        details.replaceChildren(...(extra ? [extra] : []));
-      }
-      const rematch = this.summary.rematch;
-      rematchLink.hidden = !rematch;
-      if (rematch) rematchLink.href = tablePath(rematch);
-      rematchButton.hidden = Boolean(rematch) || !this.token;
-      rematchButton.disabled = this.rematchAsked;
-      const label = this.rematchAsked ? "Starting a new deal…" : "Rematch";
-      if (rematchButton.textContent !== label) rematchButton.textContent = label;
-      replayLink.href = `/replay/${encodeURIComponent(this.id)}${this.seat === null ? "" : `?seat=${this.seat}`}`;
-    };
-    return { element, update };
-  }
-
   renderExtras() {
     this.extras.replaceChildren(
-      ...(this.token ? [this.seatLinkBox()] : []),
+      ...(this.token ? [seatLinkBox(this.id, this.token, (err) => this.showError(err.message, err.code))] : []),
       linkBox("Spectator link", `${location.origin}${tablePath(this.id)}?spectate=1`, "spectate-link"),
     );
   }
@@ -656,35 +538,6 @@ class TablePage {
     } catch {
       /* the rules are help beside the game: the table plays on without them */
     }
-  }
-
-  /** The seat link: this person's way to take the seat in another browser or device. It is
-   * asked for only when wanted, and shown to this person alone. */
-  seatLinkBox() {
-    const box = el("div", { class: "seat-link", "data-testid": "seat-link-box" });
-    const ask = el(
-      "button",
-      {
-        type: "button",
-        "data-testid": "seat-link-ask",
-        onclick: async () => {
-          ask.disabled = true;
-          try {
-            const link = await api.seatLink(this.id, this.token);
-            box.replaceChildren(
-              linkBox("Your seat link (keep it to yourself)", `${location.origin}${link.url}`, "seat-link"),
-              el("p", { class: "note" }, "Open it in another browser or on another device to play your seat there; this browser then gives the seat up. It works once."),
-            );
-          } catch (err) {
-            ask.disabled = false;
-            this.showError(err.message, err.code);
-          }
-        },
-      },
-      "Play on another device…",
-    );
-    box.append(ask);
-    return box;
   }
 
   tick() {
