@@ -23,8 +23,9 @@ ALLOWED: dict[str, set[str]] = {
     "words": {"core", "games", "bots"},
     "sim": {"core", "games", "bots"},
     "interop": {"core", "games", "bots"},
+    "analysis": {"core", "games", "bots", "words"},
     "server": {"core", "games", "bots", "words"},
-    "cli": {"core", "games", "bots", "words", "sim", "server", "interop", "compiled"},
+    "cli": {"core", "games", "bots", "words", "sim", "server", "interop", "analysis", "compiled"},
     # which modules run compiled: the standard library only, imported first by the package
     "compiled": set(),
     # the package itself, the library's front door; and ``python -m matchmaker``

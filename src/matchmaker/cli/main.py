@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from typing import Any
 from matchmaker.cli.options import parse_option_pairs
 from matchmaker.cli.play import add_play_parser, run_play_command
 from matchmaker.cli.replay import run_replay
+from matchmaker.cli.review import add_review_parser, run_review_command
 from matchmaker.cli.serve import add_serve_parser, run_serve_command
 from matchmaker.cli.simulate import (
     add_simulate_parser,
@@ -86,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=0.5, help="seconds per run")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
 
+    add_review_parser(sub)
     add_simulate_parser(sub)
     add_tournament_parser(sub)
     add_play_parser(sub)
@@ -105,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_replay(args.files, args.json, sys.stdout, sys.stderr)
         if args.command == "play":
             return run_play_command(args)
+        if args.command == "review":
+            return run_review_command(args)
         if args.command == "random-game":
             return _random_game(args)
         if args.command == "demo":
@@ -122,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("matchmaker: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _seed(args: argparse.Namespace) -> int:

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.errors import IllegalActionError
 from matchmaker.core.result import Result
 
 #: The actor once a game has ended (every game's last phase is named ``over``).
-GAME_OVER = -2
+GAME_OVER: Final = -2
 
 #: The type of the views a game's states give (one per game).
 ViewT = TypeVar("ViewT", covariant=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from matchmaker.games.clecanian.deck import Deck
 from matchmaker.games.clecanian.determinize import unseen_cards
@@ -30,7 +31,7 @@ from matchmaker.games.clecanian.scoring import column_table
 from matchmaker.games.clecanian.view import ClecanianView
 
 #: A card nobody in sight knows: face down, or a place waiting for a refill.
-UNKNOWN = -1
+UNKNOWN: Final = -1
 #: The average points of a card when nothing is unseen any more (never happens in practice).
 FALLBACK_POINTS = 6.5
 

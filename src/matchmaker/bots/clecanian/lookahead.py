@@ -54,13 +54,12 @@ def after_next_draw(planner: Planner, grid: list[int]) -> float:
     valuer = know.valuer(planner.cols, turns, hit_chance(know, turns + down), planner.weights)
     parts = valuer.parts(grid)
     keep = parts.value
-    swap = parts.swap
     positions = range(len(grid))
     total = 0.0
     for card in know.plain:
         best = keep
         for pos in positions:
-            value = swap(pos, card)
+            value = parts.swap(pos, card)
             if value < best:
                 best = value
         total += best

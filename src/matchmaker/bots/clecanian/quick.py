@@ -23,6 +23,7 @@ many times the decisions per second (docs/performance.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from matchmaker.bots.clecanian.evaluate import UNKNOWN, GridValuer, Weights
 from matchmaker.core.actions import Action
@@ -37,7 +38,18 @@ from matchmaker.games.clecanian.phases import ABDUCT, DRAW, REVEAL, USE
 from matchmaker.games.clecanian.position import EMPTY, ClecanianPosition
 
 #: Uses of a drawn card looked at one own draw ahead (the best by value).
-USE_CANDIDATES = 4
+USE_CANDIDATES: Final = 4
+
+# The shared actions and phases a play-out step compares with, as this module's own constants:
+# compiled, a ``Final`` name is read directly, any other global is looked up by name at every
+# use.
+_DISCARD: Final = DISCARD
+_DRAW_DISCARD: Final = DRAW_DISCARD
+_DRAW_STOCK: Final = DRAW_STOCK
+_DRAW: Final = DRAW
+_USE: Final = USE
+_REVEAL: Final = REVEAL
+_ABDUCT: Final = ABDUCT
 
 
 class BestGains:
@@ -84,9 +96,9 @@ class QuickPolicy:
 
     def seen_grid(self, p: ClecanianPosition, seat: int) -> list[int]:
         """A seat's grid as every seat sees it: face-down cards and empty places unknown."""
-        up = p.up[seat]
         return [
-            card if up[pos] and card != EMPTY else UNKNOWN for pos, card in enumerate(p.grid[seat])
+            card if face_up and card != EMPTY else UNKNOWN
+            for card, face_up in zip(p.grid[seat], p.up[seat])  # noqa: B905 (see stock_gain_after)
         ]
 
     def column(self, top: int, bottom: int) -> float:
@@ -199,28 +211,28 @@ class QuickPolicy:
         """The decision of the seat to act (``p.actor``) among ``legal``."""
         phase = p.phase
         seat = p.actor
-        if phase is DRAW:
+        if phase is _DRAW:
             return self.draw(p, seat, legal)
-        if phase is USE:
+        if phase is _USE:
             return self.use(p, seat, legal)
-        if phase is REVEAL:
+        if phase is _REVEAL:
             return self.reveal(p, seat, legal)
-        if phase is ABDUCT:
+        if phase is _ABDUCT:
             return self.abduct(p, legal)
         return legal[0]
 
     def draw(self, p: ClecanianPosition, seat: int, legal: Sequence[Action]) -> Action:
         """The discard top if its best use beats a card from the stock, else the stock."""
-        if DRAW_DISCARD not in legal:
-            return DRAW_STOCK
+        if _DRAW_DISCARD not in legal:
+            return _DRAW_STOCK
         top = p.discard[-1]
         if self.jokers[top]:
-            return DRAW_STOCK
+            return _DRAW_STOCK
         grid = self.seen_grid(p, seat)
         gain, where = self.best_swap(grid, top)
         if where < 0 or self.goes_out(p, seat, where) or gain <= self.stock_gain(grid):
-            return DRAW_STOCK
-        return DRAW_DISCARD
+            return _DRAW_STOCK
+        return _DRAW_DISCARD
 
     def use(self, p: ClecanianPosition, seat: int, legal: Sequence[Action]) -> Action:
         """The use that leaves the best grid after one more own draw, among the
@@ -238,7 +250,7 @@ class QuickPolicy:
         options: list[tuple[float, int, int, Action]] = []
         for order, action in enumerate(legal):
             pos = action.arg
-            if action is DISCARD:
+            if action is _DISCARD:
                 options.append((base, order, card, action))
                 continue
             if action.name != "swap" or not isinstance(pos, int):
@@ -256,7 +268,7 @@ class QuickPolicy:
         next_grid: list[int] | None = None  # the next seat's grid, seen when first needed
         best, choice = float("inf"), options[0][3]
         for value, _, leaving, action in options[:USE_CANDIDATES]:
-            if action is DISCARD:
+            if action is _DISCARD:
                 score = value - self.stock_gain(grid)
             else:
                 score = value - self.stock_gain_after(grid, int(action.arg or 0), card)

@@ -53,7 +53,7 @@ class Budget:
     most that much CPU time of the deciding thread (then the decision depends on the machine's
     speed)."""
 
-    worlds: int = 200
+    worlds: int = 300
     steps_per_world: int = 125
     seconds: float | None = None
     #: Worlds played at least, whatever the clock says.
@@ -170,7 +170,7 @@ class OwnTurn:
     def finish(self, state: ClecanianState, stock: StockOrder) -> None:
         """Play chance and the seat's own decisions until another seat is to act."""
         p = state.position
-        while not state.is_over:
+        while p.actor != GAME_OVER:
             if p.actor == CHANCE:
                 if p.phase is not DRAW_CARD:
                     return

@@ -10,6 +10,7 @@ log and the happenings. Adding a fact of the table means adding a field here, wi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.seats import left_of
@@ -18,7 +19,7 @@ from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.clecanian.steps import Step
 
 #: No card (a place waiting for a refill, no drawn card) or no seat.
-EMPTY = -1
+EMPTY: Final = -1
 
 
 @dataclass(slots=True)

@@ -1,0 +1,17 @@
+"""Judging decisions on what the player could see: the expected outcome of every legal action
+from a seat's view (``evaluate``), and a whole game reviewed decision by decision
+(``review_record``). See docs/review.md."""
+
+from matchmaker.analysis.evaluate import Estimate, Evaluation, Evaluator
+from matchmaker.analysis.registry import evaluator_for
+from matchmaker.analysis.review import DecisionReview, SeatReview, review_record
+
+__all__ = [
+    "DecisionReview",
+    "Estimate",
+    "Evaluation",
+    "Evaluator",
+    "SeatReview",
+    "evaluator_for",
+    "review_record",
+]

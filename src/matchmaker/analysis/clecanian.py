@@ -1,0 +1,59 @@
+"""Clecanian Golf decisions estimated by the ``hard`` bot's root comparison
+(``bots.clecanian.search.compare_options``): every action in the same sampled worlds and stock
+orders, the seat's own turn finished by the ``medium`` bot, the others played by the play-out
+policy to the ``hard`` bot's horizon, then the leaf value of the grids."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from matchmaker.analysis.evaluate import Estimate, Evaluation, compare
+from matchmaker.bots.clecanian.greedy import ClecanianGreedy
+from matchmaker.bots.clecanian.search import Budget, compare_options
+from matchmaker.bots.clecanian.strong import ClecanianStrong
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+from matchmaker.games.clecanian.game import ClecanianGame
+from matchmaker.games.clecanian.view import ClecanianView
+
+
+class ClecanianEvaluator:
+    """The evaluator of one Clecanian Golf seat (``analysis.evaluate.Evaluator``)."""
+
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
+        if not isinstance(game, ClecanianGame):
+            raise OptionError(f"the Clecanian Golf evaluator cannot judge {game.name}")
+        self.game = game
+        self.seat = seat
+        self.follow_up = ClecanianGreedy(game, seat, f"{seed}/follow-up")
+
+    def observe(self, actor: int, action: Action) -> None:
+        """Nothing to remember: a Clecanian view holds everything the seat saw."""
+
+    def hear(self, claim: Any) -> None:
+        """Clecanian Golf has no claims."""
+
+    def evaluate(
+        self, view: ClecanianView, legal: Sequence[Action], worlds: int, rng: random.Random
+    ) -> Evaluation:
+        """Every action of ``legal``, in ``worlds`` worlds; advantage = the others' lowest
+        expected total minus the seat's own (the negated leaf score)."""
+        scores = compare_options(
+            self.game,
+            view,
+            legal,
+            Budget(worlds=worlds),
+            rng,
+            ClecanianStrong.horizon,
+            ClecanianStrong.default_weights,
+            self.follow_up.decide,
+        )
+        advantages = [[-score for score in row] for row in scores]
+        estimates = tuple(
+            Estimate(action, value, error)
+            for action, (value, error) in zip(legal, compare(advantages), strict=True)
+        )
+        return Evaluation(self.seat, estimates, len(scores[0]) if scores else 0)

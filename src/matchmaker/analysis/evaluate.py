@@ -1,0 +1,105 @@
+"""The expected outcome of each legal action of a seat, judged from that seat's view alone.
+
+Worlds are sampled consistently with the view (the games' ``WorldSampler``: every card the seat
+cannot see is drawn from what it could be), every action is played out in the same worlds
+(common random numbers: the comparison between two actions is not blurred by the luck of the
+worlds) by the play-out policy of the game's strongest bot, and each action's outcome is
+averaged. An outcome is an **advantage** for the seat, in the game's own points, higher is
+better: in Purrfect Match the seat's score minus the mean of the others' at the end of the
+game; in Clecanian Golf the lowest expected total of the others minus the seat's own at the
+end of the play-out (its horizon, then the bots' leaf value of the grids). Nothing here reads
+the true state: an evaluator is given a view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One action's expected advantage for the seat (``value``, points, higher is better) and
+    the standard error of its difference from the best action's, measured in the same worlds
+    (0 for the best action itself)."""
+
+    action: Action
+    value: float
+    stderr: float
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every legal action of one decision, estimated in ``worlds`` sampled worlds."""
+
+    seat: int
+    estimates: tuple[Estimate, ...]
+    worlds: int
+
+    @property
+    def best(self) -> Estimate:
+        """The action with the highest expected advantage (the first such, in legal order)."""
+        return max(self.estimates, key=lambda e: e.value)
+
+    def of(self, action: Action) -> Estimate:
+        """The estimate of ``action`` (OptionError if it was not one of the legal actions)."""
+        for estimate in self.estimates:
+            if estimate.action == action:
+                return estimate
+        raise OptionError(f"{action} was not a legal action of this decision")
+
+    def loss(self, action: Action, noise: float = 2.0) -> float:
+        """What choosing ``action`` cost against the best, in expected points: 0 when the gap
+        is within ``noise`` standard errors of its measurement (the evaluation cannot tell
+        them apart)."""
+        chosen = self.of(action)
+        gap = self.best.value - chosen.value
+        return 0.0 if gap <= noise * chosen.stderr else gap
+
+
+def compare(
+    outcomes: Sequence[Sequence[float]], weights: Sequence[float] | None = None
+) -> list[tuple[float, float]]:
+    """For each action's outcomes (one per world, the same worlds for all), its weighted mean
+    and the standard error of its difference from the best action's mean (paired by world)."""
+    count = len(outcomes[0]) if outcomes else 0
+    shares = list(weights) if weights is not None else [1.0] * count
+    total = sum(shares)
+    shares = [w / total for w in shares] if total > 0 else [1.0 / max(1, count)] * count
+    means = [sum(w * x for w, x in zip(shares, row, strict=True)) for row in outcomes]
+    best = max(range(len(means)), key=lambda i: means[i]) if means else 0
+    effective = 1.0 / sum(w * w for w in shares) if shares else 0.0
+    out = []
+    for i, row in enumerate(outcomes):
+        if i == best or effective < 2:
+            out.append((means[i], 0.0 if i == best else math.inf))
+            continue
+        mean = means[best] - means[i]
+        diffs = [b - x for b, x in zip(outcomes[best], row, strict=True)]
+        variance = sum(w * (d - mean) ** 2 for w, d in zip(shares, diffs, strict=True))
+        out.append((means[i], math.sqrt(variance / (effective - 1))))
+    return out
+
+
+class Evaluator(Protocol):
+    """Estimates the decisions of one seat. It follows the game as the seat does (``observe``
+    and ``hear``, as a bot does: table talk counts), so it may remember what the seat saw."""
+
+    seat: int
+
+    def observe(self, actor: int, action: Action) -> None:
+        """An event the seat saw (as the seat saw it)."""
+
+    def hear(self, claim: Any) -> None:
+        """A claim said at the table."""
+
+    def evaluate(
+        self, view: Any, legal: Sequence[Action], worlds: int, rng: random.Random
+    ) -> Evaluation:
+        """Every action of ``legal`` estimated from ``view`` in ``worlds`` sampled worlds."""

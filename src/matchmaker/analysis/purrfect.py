@@ -1,0 +1,63 @@
+"""Purrfect Match decisions estimated by the ``hard`` bot's search (``bots.purrfect.strong``):
+worlds sampled from the seat's view and weighted by how likely the table talk is in each, every
+action played out to the end of the game in the same worlds by the fast greedy play-out. The
+evaluator follows the game as the seat's ``hard`` bot would (it hears the claims), so the
+weighting is the bot's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from matchmaker.analysis.evaluate import Estimate, Evaluation, compare
+from matchmaker.bots.purrfect.fastplay import FastPlayout
+from matchmaker.bots.purrfect.strong import PurrfectStrong
+from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
+from matchmaker.core.game import Game
+from matchmaker.games.purrfect.determinize import WorldSampler
+from matchmaker.games.purrfect.game import PurrfectGame
+from matchmaker.games.purrfect.view import PurrfectView
+
+
+class PurrfectEvaluator:
+    """The evaluator of one Purrfect Match seat (``analysis.evaluate.Evaluator``)."""
+
+    def __init__(self, game: Game[Any], seat: int, seed: int | str = 0) -> None:
+        if not isinstance(game, PurrfectGame):
+            raise OptionError(f"the Purrfect Match evaluator cannot judge {game.name}")
+        self.game = game
+        self.seat = seat
+        self.bot = PurrfectStrong(game, seat, f"{seed}/reader")
+
+    def observe(self, actor: int, action: Action) -> None:
+        """The seat's bot follows the game (its record of the table talk)."""
+        self.bot.observe(actor, action)
+
+    def hear(self, claim: Any) -> None:
+        """A claim at the table, weighed as the seat's bot weighs it."""
+        self.bot.hear(claim)
+
+    def evaluate(
+        self, view: PurrfectView, legal: Sequence[Action], worlds: int, rng: random.Random
+    ) -> Evaluation:
+        """Every action of ``legal``, in ``worlds`` worlds; advantage = the seat's final score
+        minus the mean of the others'."""
+        reading = self.bot.read(view)
+        playout = FastPlayout(reading.players, reading.pool, self.bot.tuning)
+        sampler = WorldSampler(self.game, view)
+        outcomes: list[list[float]] = [[] for _ in legal]
+        weights: list[float] = []
+        for _ in range(worlds):
+            world = sampler.sample(rng)
+            weights.append(self.bot.talk_weight(world, reading))
+            for i, action in enumerate(legal):
+                imagined = world.clone()
+                imagined.apply(action)
+                outcomes[i].append(self.bot.outcome(playout.run(imagined)))
+        estimates = tuple(
+            Estimate(action, value, error)
+            for action, (value, error) in zip(legal, compare(outcomes, weights), strict=True)
+        )
+        return Evaluation(self.seat, estimates, worlds)

@@ -1,0 +1,198 @@
+"""A finished (or unfinished) game reviewed decision by decision: for every decision of the
+chosen seats, what it cost against the best action as the seat's own view could judge it
+(``analysis.evaluate``), a mark, and per seat its accuracy and mean loss. See docs/review.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from matchmaker.analysis.evaluate import Evaluation
+from matchmaker.analysis.registry import evaluator_for
+from matchmaker.bots.talk import Claim
+from matchmaker.core.actions import CHANCE
+from matchmaker.core.driver import Driver
+from matchmaker.core.errors import OptionError
+from matchmaker.core.records import game_of_record
+from matchmaker.core.seats import check_seat
+from matchmaker.words import words_for
+
+#: The marks, by the expected points a decision lost: at most the first bound is ``good``, the
+#: second ``inaccuracy``, the third ``mistake``, more ``blunder``; a loss of 0 (within the
+#: noise of the evaluation) is ``best``. Clecanian Golf points are a round's, Purrfect Match's
+#: the final score's, so the bounds differ.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "clecanian": (1.0, 3.0, 7.0),
+    "purrfect": (0.5, 1.5, 4.0),
+}
+#: Sampled worlds per decision by default (``--worlds``).
+DEFAULT_WORLDS: dict[str, int] = {"clecanian": 200, "purrfect": 1000}
+
+
+def mark(game: str, loss: float) -> str:
+    """The mark of a decision that lost ``loss`` expected points in ``game``."""
+    if loss <= 0:
+        return "best"
+    good, inaccuracy, mistake = THRESHOLDS[game]
+    if loss <= good:
+        return "good"
+    if loss <= inaccuracy:
+        return "inaccuracy"
+    if loss <= mistake:
+        return "mistake"
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One reviewed decision: its number among the game's decisions (from 0, chance not
+    counted), the seat, the action chosen and the best (as a person types them), the loss
+    (expected points, 0 for the best or within the noise), its mark, the reason, and every
+    action's expected advantage."""
+
+    index: int
+    seat: int
+    action: str
+    best: str
+    loss: float
+    mark: str
+    why: str
+    values: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision as ``matchmaker review --json`` prints it."""
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "action": self.action,
+            "best": self.best,
+            "loss": round(self.loss, 2),
+            "mark": self.mark,
+            "why": self.why,
+            "values": {k: round(v, 2) for k, v in self.values.items()},
+        }
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One seat's decisions reviewed, with its accuracy (the share of decisions within the noise
+    of the best) and its mean loss a decision."""
+
+    seat: int
+    decisions: tuple[DecisionReview, ...]
+
+    @property
+    def accuracy(self) -> float:
+        """The share of its decisions that were the best (within the noise)."""
+        if not self.decisions:
+            return 1.0
+        return sum(d.loss == 0 for d in self.decisions) / len(self.decisions)
+
+    @property
+    def mean_loss(self) -> float:
+        """Expected points lost a decision, on average."""
+        if not self.decisions:
+            return 0.0
+        return sum(d.loss for d in self.decisions) / len(self.decisions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat's review as ``matchmaker review --json`` prints it."""
+        return {
+            "seat": self.seat,
+            "accuracy": round(self.accuracy, 3),
+            "mean_loss": round(self.mean_loss, 3),
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def _why(words: Any, evaluation: Evaluation, chosen: str, best: str, loss: float) -> str:
+    """The reason of a mark, from what the evaluation measured."""
+    if loss <= 0:
+        return f"{chosen}: the best choice here, as far as the seat could see"
+    gain = evaluation.best.value
+    return f"{best} was expected to do {loss:.1f} points better (advantage {gain:+.1f})"
+
+
+def _claims(record: Mapping[str, Any]) -> list[Claim]:
+    """The claims of a record's table talk that say when they were made (``speaker``, ``value``
+    and ``at``, as ``matchmaker play`` keeps them), in order."""
+    meta = record.get("meta")
+    talk = meta.get("talk") if isinstance(meta, Mapping) else None
+    claims = []
+    for entry in talk if isinstance(talk, list) else []:
+        if isinstance(entry, Mapping) and entry.get("value") is not None and "at" in entry:
+            try:
+                claims.append(Claim.from_json(dict(entry)))
+            except (KeyError, TypeError, ValueError):
+                continue
+    return claims
+
+
+def review_record(
+    record: Mapping[str, Any],
+    seats: Sequence[int] | None = None,
+    *,
+    worlds: int | None = None,
+    seed: int | str = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[SeatReview]:
+    """Review the decisions of ``seats`` (all by default) in a game record. Each decision is
+    judged from the deciding seat's view with ``worlds`` sampled worlds (the game's default
+    when None), seeded from ``seed`` and the decision's number, so a review is reproducible.
+    ``progress(done, total)`` hears each decision reviewed."""
+    game = game_of_record(record)
+    chosen = list(range(game.players)) if seats is None else list(seats)
+    for seat in chosen:
+        check_seat(seat, game.players)
+    budget = worlds if worlds is not None else DEFAULT_WORLDS[game.name]
+    if budget < 1:
+        raise OptionError("worlds must be at least 1")
+    words = words_for(game)
+    events = game.record_events(record)
+    driver: Driver[Any] = Driver(game)
+    evaluators = {seat: evaluator_for(game, seat, seed) for seat in chosen}
+    for seat, evaluator in evaluators.items():
+        driver.watch(seat, evaluator)
+    claims = _claims(record)
+    total = sum(1 for actor, _ in events if actor in evaluators)
+    done = 0
+    found: dict[int, list[DecisionReview]] = {seat: [] for seat in chosen}
+    for actor, action in events:
+        while claims and claims[0].at <= driver.state.decision_count():
+            claim = claims.pop(0)
+            for evaluator in evaluators.values():
+                evaluator.hear(claim)
+        if actor != CHANCE and actor in evaluators:
+            index = driver.state.decision_count()
+            legal = list(driver.state.legal_actions())
+            if len(legal) > 1:
+                view = driver.state.view(actor)
+                rng = random.Random(f"{seed}/review/{index}")
+                evaluation = evaluators[actor].evaluate(view, legal, budget, rng)
+                found[actor].append(_review(game.name, words, evaluation, action, index))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        driver.play(action, actor)
+    return [SeatReview(seat, tuple(found[seat])) for seat in chosen]
+
+
+def _review(
+    game: str, words: Any, evaluation: Evaluation, action: Any, index: int
+) -> DecisionReview:
+    loss = evaluation.loss(action)
+    chosen = words.choice_key(action)
+    best = words.choice_key(evaluation.best.action)
+    return DecisionReview(
+        index=index,
+        seat=evaluation.seat,
+        action=chosen,
+        best=chosen if loss <= 0 else best,
+        loss=loss,
+        mark=mark(game, loss),
+        why=_why(words, evaluation, chosen, best, loss),
+        values={words.choice_key(e.action): e.value for e in evaluation.estimates},
+    )
