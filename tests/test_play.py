@@ -598,3 +598,17 @@ def test_a_small_terminal_gets_the_compact_table(players: int) -> None:
     assert len(shown) <= 4 + 3 * players and all(len(line) <= 80 for line in shown)
     assert sum(line.startswith("top  ") for line in shown) == players
     assert any("╭" in line for line in lines(terminal=False))  # a pipe: the full table
+
+
+@pytest.mark.parametrize("game", ["clecanian", "purrfect"])
+def test_a_hint_names_hard_s_choice_and_what_each_choice_gains(tmp_path: Path, game: str) -> None:
+    con, out = console()
+    answers = stream_reader(io.StringIO("hint\n" + ALWAYS_FIRST), con)
+    played = load_game(game, players=2, **({"rounds": 1} if game == "clecanian" else {}))
+    assert play_in_terminal(played, ["you", "medium"], 4, con, answers, tmp_path / "g.json") == 0
+    text = " ".join(out.getvalue().split())
+    assert "Best by the hard bot's search: " in text and "imagined deals" in text
+    assert "best" in text and "expected advantage over the others" in text
+    assert "hint what the hard bot's search judges best here" in " ".join(
+        help_text([c_act("discard", None)], words_for(played)).split()
+    )

@@ -28,7 +28,7 @@ from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import determinize as clecanian_world
 from matchmaker.games.purrfect.determinize import WorldSampler
 
-#: Play-outs from each position (the hard bot plays about 600 a decision: 200 worlds, 3 options).
+#: Worlds from each position (the hard bot samples 300 a decision and plays 2 or 3 options in each).
 WORLDS = 200
 
 

@@ -18,6 +18,7 @@ from rich.console import Console, Group
 
 from matchmaker.bots.base import Bot
 from matchmaker.bots.talk import Claim, a_cat, claim_text
+from matchmaker.cli.hint import Adviser, hint_lines
 from matchmaker.cli.render import fit_screen, render_choices, render_view
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
@@ -38,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "log": "show everything that happened so far",
     "rules": "the game in plain words",
     "score": "how the table scores now",
+    "hint": "what the hard bot's search judges best here, and what each choice is expected to gain",
     "say WORDS": "tell the table anything (the bots weigh only claims)",
     "save [FILE]": "save the game record now (to FILE, or to the file named at the start)",
     "quit": "save the game record and stop (also q, or Ctrl-D)",
@@ -168,7 +170,7 @@ def read_choice(
         return Command("board")
     if first == "log":
         return Command("log")
-    if first in ("rules", "score"):
+    if first in ("rules", "score", "hint"):
         return Command(first)
     if first == "save":
         path = text.strip()[len("save") :].strip()
@@ -247,6 +249,16 @@ class HumanPlayer(Bot[Any]):
         super().__init__(game, seat, seed)
         self.desk = desk
         self.words = words_for(game)
+        #: Judges this seat's decisions on request (``hint``), from its view only.
+        self.adviser = Adviser(game, seat, seed)
+
+    def observe(self, actor: int, action: Action) -> None:
+        """Events as this seat saw them, for the hints."""
+        self.adviser.observe(actor, action)
+
+    def hear(self, claim: Claim) -> None:
+        """Table talk, for the hints."""
+        self.adviser.hear(claim)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """Show the view and the choices, then ask until a legal decision is typed."""
@@ -270,6 +282,10 @@ class HumanPlayer(Bot[Any]):
                 desk.console.print(self.words.rules_summary(), highlight=False, markup=False)
             elif answer.name == "score":
                 text = "\n".join(self.words.score_lines(view, names))
+                desk.console.print(text, highlight=False, markup=False)
+            elif answer.name == "hint":
+                advice = self.adviser.advise(view, legal)
+                text = "\n".join(hint_lines(advice, self.words))
                 desk.console.print(text, highlight=False, markup=False)
             elif answer.name == "save":
                 desk.save(answer.arg)

@@ -199,8 +199,9 @@ def compare_options(
     With ``follow_up``, the deciding seat finishes the turn an option starts with it.
 
     The cyclic garbage collector is paused meanwhile: the play-outs make millions of
-    short-lived tuples and none of them in a cycle, so its passes were pure cost (some 4% of
-    a decision)."""
+    short-lived objects, freed by their reference counts, so its passes over them were pure
+    cost (some 4% of a decision); what is left in a cycle (the policy's memo) is collected
+    once it runs again."""
     collecting = gc.isenabled()
     gc.disable()
     try:
