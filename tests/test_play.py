@@ -604,7 +604,8 @@ def test_a_small_terminal_gets_the_compact_table(players: int) -> None:
 def test_a_hint_names_hard_s_choice_and_what_each_choice_gains(tmp_path: Path, game: str) -> None:
     con, out = console()
     answers = stream_reader(io.StringIO("hint\n" + ALWAYS_FIRST), con)
-    played = load_game(game, players=2, **({"rounds": 1} if game == "clecanian" else {}))
+    rounds = {"rounds": 1} if game == "clecanian" else {}
+    played = load_game(game, {"players": 2, **rounds})
     assert play_in_terminal(played, ["you", "medium"], 4, con, answers, tmp_path / "g.json") == 0
     text = " ".join(out.getvalue().split())
     assert "Best by the hard bot's search: " in text and "imagined deals" in text

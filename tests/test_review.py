@@ -148,3 +148,20 @@ def test_the_review_command_prints_json_and_refuses_bad_seats(
     path.write_text("{not json")
     status, _, err = run_cli(capsys, "review", str(path))
     assert status == 2 and "Traceback" not in err
+
+
+def test_replay_show_review_marks_the_seat_s_decisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The discarded Theo of the couple test above, shown as seat 2 sees it.
+    grid1 = ["KH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
+    events = [*opening(), ev(1, "draw_stock"), {"chance": "KC"}, ev(1, "discard")]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(clecanian_record([PLAIN0, grid1], "TS", events)))
+    status, out, _ = run_cli(capsys, "replay", str(path), "--show", "--seat", "2", "--review")
+    assert status == 0
+    text = " ".join(out.split())
+    assert "Review: discard is a" in text and "best: swap bottom 1" in text
+    assert "Review: reveal top 1" in text  # each decision of the seat, the reveals too
+    status, _, err = run_cli(capsys, "replay", str(path), "--review")
+    assert status == 2 and "--review go with --show" in err

@@ -137,7 +137,7 @@ def test_matchmaker_replay_show(
     assert main(["replay", str(path), "--show", "--seat", "0"]) == 2
     assert "--seat must be from 1 to 3, not 0" in capsys.readouterr().err
     assert main(["replay", str(path), "--seat", "1"]) == 2
-    assert "--seat and --spectator go with --show" in capsys.readouterr().err
+    assert "--seat, --spectator and --review go with --show" in capsys.readouterr().err
     broken = dict(purrfect, events=[{"seat": 2, "action": "accept"}])
     path.write_text(json.dumps(broken))
     assert main(["replay", str(path), "--show", "--spectator"]) == 2

@@ -49,11 +49,13 @@ def mark(game: str, loss: float) -> str:
 @dataclass(frozen=True)
 class DecisionReview:
     """One reviewed decision: its number among the game's decisions (from 0, chance not
-    counted), the seat, the action chosen and the best (as a person types them), the loss
-    (expected points, 0 for the best or within the noise), its mark, the reason, and every
-    action's expected advantage."""
+    counted), its place in the game's events (``Game.record_events``: chance outcomes and
+    deals included, the table's seq), the seat, the action chosen and the best (as a person
+    types them), the loss (expected points, 0 for the best or within the noise), its mark, the
+    reason, and every action's expected advantage."""
 
     index: int
+    event: int
     seat: int
     action: str
     best: str
@@ -66,6 +68,7 @@ class DecisionReview:
         """The decision as ``matchmaker review --json`` prints it."""
         return {
             "index": self.index,
+            "event": self.event,
             "seat": self.seat,
             "action": self.action,
             "best": self.best,
@@ -160,7 +163,7 @@ def review_record(
     total = sum(1 for actor, _ in events if actor in evaluators)
     done = 0
     found: dict[int, list[DecisionReview]] = {seat: [] for seat in chosen}
-    for actor, action in events:
+    for event, (actor, action) in enumerate(events):
         while claims and claims[0].at <= driver.state.decision_count():
             claim = claims.pop(0)
             for evaluator in evaluators.values():
@@ -172,7 +175,7 @@ def review_record(
                 view = driver.state.view(actor)
                 rng = random.Random(f"{seed}/review/{index}")
                 evaluation = evaluators[actor].evaluate(view, legal, budget, rng)
-                found[actor].append(_review(game.name, words, evaluation, action, index))
+                found[actor].append(_review(game.name, words, evaluation, action, index, event))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -181,13 +184,14 @@ def review_record(
 
 
 def _review(
-    game: str, words: Any, evaluation: Evaluation, action: Any, index: int
+    game: str, words: Any, evaluation: Evaluation, action: Any, index: int, event: int
 ) -> DecisionReview:
     loss = evaluation.loss(action)
     chosen = words.choice_key(action)
     best = words.choice_key(evaluation.best.action)
     return DecisionReview(
         index=index,
+        event=event,
         seat=evaluation.seat,
         action=chosen,
         best=chosen if loss <= 0 else best,

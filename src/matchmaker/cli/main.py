@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, help="with --show: see the game as this seat (counted from 1)"
     )
     viewer.add_argument("--spectator", action="store_true", help="with --show: as a spectator")
+    replay.add_argument(
+        "--review", action="store_true",
+        help="with --show: mark each decision of the seat shown (docs/review.md)",
+    )  # fmt: skip
 
     random_game = sub.add_parser(
         "random-game", help="print the record of a game played with random decisions"
@@ -100,7 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "replay" and (args.show or args.seat is not None or args.spectator):
+        if args.command == "replay" and (
+            args.show or args.seat is not None or args.spectator or args.review
+        ):
             from matchmaker.cli.show import run_show_command
 
             return run_show_command(args)

@@ -18,6 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
+from matchmaker.analysis import DecisionReview, review_record
 from matchmaker.cli.play import (
     EXIT_INTERRUPTED,
     Reader,
@@ -80,22 +81,76 @@ def frame_names(record: Mapping[str, Any], game: Game[Any]) -> list[str]:
 
 
 def render_frame(
-    game: Game[Any], frames: Sequence[Frame], index: int, names: Sequence[str], who: str
+    game: Game[Any],
+    frames: Sequence[Frame],
+    index: int,
+    names: Sequence[str],
+    who: str,
+    marks: Mapping[int, Sequence[DecisionReview]] | None = None,
 ) -> RenderableType:
-    """One step: a header, what happened, and the view."""
+    """One step: a header, what happened, the review of its decisions (``marks``, by step),
+    and the view."""
     frame = frames[index]
     header = Rule(f"{who} · step {index + 1} of {len(frames)}", align="left")
     told = Text("\n".join(frame.lines) or "…", style="bold")
-    return Group(header, told, render_view(game, frame.view, names))
+    parts: list[RenderableType] = [header, told]
+    for review in (marks or {}).get(index, ()):
+        parts.append(Text(review_line(review), style=MARK_STYLES.get(review.mark, "")))
+    return Group(*parts, render_view(game, frame.view, names))
+
+
+#: How each mark is shown.
+MARK_STYLES = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "red",
+               "blunder": "bold red"}  # fmt: skip
+
+
+def review_line(review: DecisionReview) -> str:
+    """A decision's review in one line (the step above it says whose it is): ``Review: take is
+    a mistake (-6.4 points); best: stock``."""
+    line = f"Review: {review.action} is {_article(review.mark)}"
+    if review.loss > 0:
+        line += f" (-{review.loss:.1f} points); best: {review.best}"
+    return line
+
+
+def _article(mark: str) -> str:
+    if mark == "best":
+        return "the best choice"
+    return f"{'an' if mark[0] in 'aeiou' else 'a'} {mark}"
+
+
+def frame_marks(
+    frames: Sequence[Frame], reviews: Sequence[DecisionReview]
+) -> dict[int, list[DecisionReview]]:
+    """The reviewed decisions of each step: a step holds the events after the step before."""
+    by_event = {review.event: review for review in reviews}
+    marks: dict[int, list[DecisionReview]] = {}
+    start = 0
+    for index, frame in enumerate(frames):
+        found = [by_event[e] for e in range(start, frame.seq) if e in by_event]
+        if found:
+            marks[index] = found
+        start = frame.seq
+    return marks
 
 
 def show_record(
-    record: Mapping[str, Any], seat: int | None, console: Console, read: Reader | None
+    record: Mapping[str, Any],
+    seat: int | None,
+    console: Console,
+    read: Reader | None,
+    review: bool = False,
 ) -> int:
     """Show a record as ``seat`` sees it: every step printed when ``read`` is None, else
-    stepped through (Enter next, b back, a number jumps to that step, q quits)."""
+    stepped through (Enter next, b back, a number jumps to that step, q quits). With
+    ``review``, each decision of the seat (of every seat, for a spectator) is marked
+    (``matchmaker.analysis``)."""
     game, frames = show_frames(record, seat)
     names = frame_names(record, game)
+    marks = None
+    if review:
+        reviews = review_record(record, None if seat is None else [seat])
+        marks = frame_marks(frames, [d for r in reviews for d in r.decisions])
     who = (
         f"{game.title} as {names[seat]} sees it"
         if seat is not None
@@ -105,9 +160,9 @@ def show_record(
         names = [f"{name} ◆" if s == seat else name for s, name in enumerate(names)]
     if read is None:
         for index in range(len(frames)):
-            console.print(render_frame(game, frames, index, names, who))
+            console.print(render_frame(game, frames, index, names, who, marks))
         return 0
-    return _step_through(game, frames, names, who, console, read)
+    return _step_through(game, frames, names, who, console, read, marks)
 
 
 def _step_through(
@@ -117,12 +172,13 @@ def _step_through(
     who: str,
     console: Console,
     read: Reader,
+    marks: Mapping[int, Sequence[DecisionReview]] | None = None,
 ) -> int:
     index = 0
     last = len(frames) - 1
     while True:
         clear_screen(console)
-        console.print(render_frame(game, frames, index, names, who))
+        console.print(render_frame(game, frames, index, names, who, marks))
         while True:
             end = "end of the game · " if index == last else ""
             try:
@@ -151,7 +207,7 @@ def _step_through(
 def run_show_command(args: argparse.Namespace) -> int:
     """``matchmaker replay FILE --show [--seat N | --spectator]``."""
     if not args.show:
-        raise MatchmakerError("--seat and --spectator go with --show")
+        raise MatchmakerError("--seat, --spectator and --review go with --show")
     if len(args.files) != 1:
         raise MatchmakerError("--show shows one record file at a time")
     path = args.files[0]
@@ -160,4 +216,5 @@ def run_show_command(args: argparse.Namespace) -> int:
     seat = None if args.spectator or args.seat is None else args.seat - 1
     console = Console()
     interactive = path != "-" and sys.stdin.isatty()
-    return show_record(record, seat, console, terminal_reader(console) if interactive else None)
+    reader = terminal_reader(console) if interactive else None
+    return show_record(record, seat, console, reader, review=args.review)
