@@ -165,3 +165,18 @@ def test_replay_show_review_marks_the_seat_s_decisions(
     assert "Review: reveal top 1" in text  # each decision of the seat, the reveals too
     status, _, err = run_cli(capsys, "replay", str(path), "--review")
     assert status == 2 and "--review go with --show" in err
+
+
+def test_luck_is_the_result_against_what_the_seat_s_play_made_expected() -> None:
+    record = played("purrfect", 3)
+    (review,) = review_record(record, [0], worlds=30)
+    final = record["result"]["scores"]
+    actual = final[0] - (final[1] + final[2]) / 2
+    first, *later = review.decisions
+    expected = first.values[first.action] - sum(d.loss for d in later)
+    assert review.luck == pytest.approx(actual - expected, abs=0.01)
+    assert review.to_json()["luck"] == round(review.luck, 2)
+    # An unfinished record (the couple test's) ends no period: no luck to tell.
+    grid1 = ["KH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
+    unfinished = clecanian_record([PLAIN0, grid1], "TS", opening())
+    assert review_record(unfinished, [0], worlds=5)[0].luck is None

@@ -36,6 +36,17 @@ class ClecanianEvaluator:
     def hear(self, claim: Any) -> None:
         """Clecanian Golf has no claims."""
 
+    def period(self, view: ClecanianView) -> int:
+        """What an advantage is measured over: the round (each is dealt afresh)."""
+        return view.round
+
+    def actual(self, public: ClecanianView) -> float:
+        """The seat's advantage as the totals stand in a public view: the others' lowest total
+        minus its own (what ``evaluate`` estimates at the end of a round)."""
+        totals = public.totals
+        mine = totals[self.seat]
+        return min(t for s, t in enumerate(totals) if s != self.seat) - mine
+
     def evaluate(
         self, view: ClecanianView, legal: Sequence[Action], worlds: int, rng: random.Random
     ) -> Evaluation:

@@ -103,3 +103,11 @@ class Evaluator(Protocol):
         self, view: Any, legal: Sequence[Action], worlds: int, rng: random.Random
     ) -> Evaluation:
         """Every action of ``legal`` estimated from ``view`` in ``worlds`` sampled worlds."""
+
+    def period(self, view: Any) -> int:
+        """The stretch of the game an advantage is measured over (a Clecanian round; the whole
+        Purrfect game): a number that changes when one ends."""
+
+    def actual(self, public: Any) -> float:
+        """The seat's advantage as a public view shows it at the end of a period (the cards
+        are all known then)."""

@@ -39,6 +39,17 @@ class PurrfectEvaluator:
         """A claim at the table, weighed as the seat's bot weighs it."""
         self.bot.hear(claim)
 
+    def period(self, view: PurrfectView) -> int:
+        """What an advantage is measured over: the whole game."""
+        return 0
+
+    def actual(self, public: PurrfectView) -> float:
+        """The seat's advantage in a public view of the end: its score minus the mean of the
+        others' (what ``evaluate`` estimates)."""
+        scores = public.scores or [0] * public.players
+        mine = scores[self.seat]
+        return mine - (sum(scores) - mine) / (len(scores) - 1)
+
     def evaluate(
         self, view: PurrfectView, legal: Sequence[Action], worlds: int, rng: random.Random
     ) -> Evaluation:

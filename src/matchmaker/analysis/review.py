@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from matchmaker.analysis.evaluate import Evaluation
+from matchmaker.analysis.evaluate import Evaluation, Evaluator
 from matchmaker.analysis.registry import evaluator_for
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import CHANCE
@@ -82,10 +82,13 @@ class DecisionReview:
 @dataclass(frozen=True)
 class SeatReview:
     """One seat's decisions reviewed, with its accuracy (the share of decisions within the noise
-    of the best) and its mean loss a decision."""
+    of the best), its mean loss a decision, and its luck."""
 
     seat: int
     decisions: tuple[DecisionReview, ...]
+    #: The points the cards decided: the seat's actual advantage minus what its own play made
+    #: expected (see ``Luck``); None when the game's periods were not finished.
+    luck: float | None = None
 
     @property
     def accuracy(self) -> float:
@@ -107,8 +110,35 @@ class SeatReview:
             "seat": self.seat,
             "accuracy": round(self.accuracy, 3),
             "mean_loss": round(self.mean_loss, 3),
+            "luck": None if self.luck is None else round(self.luck, 2),
             "decisions": [d.to_json() for d in self.decisions],
         }
+
+
+class Luck:
+    """How much the cards, not the choices, decided a seat's result. In each period (a Clecanian
+    round, a whole Purrfect game) the seat's first reviewed decision gives the advantage its
+    play was expected to reach (the chosen action's value: the play-outs play on from there);
+    every later decision's loss lowers that expectation. When the period ends, luck gains the
+    actual advantage minus that expectation: positive, the cards gave more than the play
+    deserved."""
+
+    def __init__(self) -> None:
+        self.expected: float | None = None
+        self.total: float | None = None
+
+    def decided(self, evaluation: Evaluation, action: Any, loss: float) -> None:
+        """A reviewed decision of the seat."""
+        if self.expected is None:
+            self.expected = evaluation.of(action).value
+        else:
+            self.expected -= loss
+
+    def period_over(self, actual: float) -> None:
+        """The period ended with the seat's ``actual`` advantage."""
+        if self.expected is not None:
+            self.total = (self.total or 0.0) + actual - self.expected
+        self.expected = None
 
 
 def _why(words: Any, evaluation: Evaluation, chosen: str, best: str, loss: float) -> str:
@@ -163,6 +193,8 @@ def review_record(
     total = sum(1 for actor, _ in events if actor in evaluators)
     done = 0
     found: dict[int, list[DecisionReview]] = {seat: [] for seat in chosen}
+    luck = {seat: Luck() for seat in chosen}
+    period = _period(evaluators, driver)
     for event, (actor, action) in enumerate(events):
         while claims and claims[0].at <= driver.state.decision_count():
             claim = claims.pop(0)
@@ -175,12 +207,26 @@ def review_record(
                 view = driver.state.view(actor)
                 rng = random.Random(f"{seed}/review/{index}")
                 evaluation = evaluators[actor].evaluate(view, legal, budget, rng)
-                found[actor].append(_review(game.name, words, evaluation, action, index, event))
+                decision = _review(game.name, words, evaluation, action, index, event)
+                found[actor].append(decision)
+                luck[actor].decided(evaluation, action, decision.loss)
             done += 1
             if progress is not None:
                 progress(done, total)
         driver.play(action, actor)
-    return [SeatReview(seat, tuple(found[seat])) for seat in chosen]
+        now = _period(evaluators, driver)
+        if now != period or driver.state.is_over:
+            public = driver.state.view(None)
+            for seat, evaluator in evaluators.items():
+                luck[seat].period_over(evaluator.actual(public))
+            period = now
+    return [SeatReview(seat, tuple(found[seat]), luck[seat].total) for seat in chosen]
+
+
+def _period(evaluators: Mapping[int, Evaluator], driver: Driver[Any]) -> int:
+    """The period the game is in (the same for every seat's evaluator)."""
+    public = driver.state.view(None)
+    return next(iter(evaluators.values())).period(public) if evaluators else 0
 
 
 def _review(

@@ -78,7 +78,8 @@ def _print_review(review: SeatReview, names: list[str]) -> None:
     """One seat's review as text: a line a decision, then accuracy and mean loss."""
     name = names[review.seat]
     accuracy, loss = f"{review.accuracy:.0%}", f"{review.mean_loss:.2f}"
-    print(f"{name}: accuracy {accuracy}, mean loss {loss} points a decision")
+    luck = "" if review.luck is None else f", luck {review.luck:+.1f} points"
+    print(f"{name}: accuracy {accuracy}, mean loss {loss} points a decision{luck}")
     for d in review.decisions:
         line = f"  {d.index:>4}  {d.action:<18} {d.mark:<10}"
         if d.loss > 0:
