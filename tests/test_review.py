@@ -174,6 +174,7 @@ def test_luck_is_the_result_against_what_the_seat_s_play_made_expected() -> None
     actual = final[0] - (final[1] + final[2]) / 2
     first, *later = review.decisions
     expected = first.values[first.action] - sum(d.loss for d in later)
+    assert review.luck is not None
     assert review.luck == pytest.approx(actual - expected, abs=0.01)
     assert review.to_json()["luck"] == round(review.luck, 2)
     # An unfinished record (the couple test's) ends no period: no luck to tell.
