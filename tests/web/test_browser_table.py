@@ -139,11 +139,10 @@ def test_golf_round_end_is_held_and_the_log_is_kept(
     shot(bob, "clecanian-round-end-phone")
     shot(ann, "clecanian-round-end-desktop")
 
-    seq = seq_of(ann)
     ann.get_by_test_id("round-next").click()
     expect(ann.get_by_test_id("round-end")).to_be_hidden()
     expect(bob.get_by_test_id("round-end-waiting")).to_contain_text("Bob")
-    assert seq_of(bob) == seq, "a bot played during the hold"
+    # (That no bot decides meanwhile is the server's to hold: tests/web/test_server_hold.py.)
     bob.get_by_test_id("round-next").click()
     expect(bob.get_by_test_id("round-end")).to_be_hidden()
 
@@ -236,7 +235,11 @@ def test_motion_follows_moves_and_stops_for_reduced_motion(
         quick_golf,
         lambda: bool(moving.evaluate("() => window.flights > 2")),
     )
-    wait_for_seq(still, seq_of(moving))
+    # The bots play on meanwhile: the still page has seen at least as much as the moving one.
+    still.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=table-page]').dataset.seq) >= n",
+        arg=seq_of(moving),
+    )
     assert still.evaluate("() => window.flights") == 0
 
     # Keyboard only: Tab reaches a playable place, its focus ring is visible and not the

@@ -13,12 +13,12 @@ the true state: an evaluator is given a view.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from matchmaker.bots.paired import paired_error
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 
@@ -69,22 +69,23 @@ def compare(
     """For each action's outcomes (one per world, the same worlds for all), its weighted mean
     and the standard error of its difference from the best action's mean (paired by world)."""
     count = len(outcomes[0]) if outcomes else 0
-    shares = list(weights) if weights is not None else [1.0] * count
-    total = sum(shares)
-    shares = [w / total for w in shares] if total > 0 else [1.0 / max(1, count)] * count
+    total = sum(weights) if weights is not None else float(count)
+    shares = (
+        [w / total for w in weights]
+        if weights is not None and total > 0
+        else [1.0 / max(1, count)] * count
+    )
     means = [sum(w * x for w, x in zip(shares, row, strict=True)) for row in outcomes]
     best = max(range(len(means)), key=lambda i: means[i]) if means else 0
-    effective = 1.0 / sum(w * w for w in shares) if shares else 0.0
-    out = []
-    for i, row in enumerate(outcomes):
-        if i == best or effective < 2:
-            out.append((means[i], 0.0 if i == best else math.inf))
-            continue
-        mean = means[best] - means[i]
-        diffs = [b - x for b, x in zip(outcomes[best], row, strict=True)]
-        variance = sum(w * (d - mean) ** 2 for w, d in zip(shares, diffs, strict=True))
-        out.append((means[i], math.sqrt(variance / (effective - 1))))
-    return out
+    return [
+        (
+            means[i],
+            0.0
+            if i == best
+            else paired_error(shares, [b - x for b, x in zip(outcomes[best], row, strict=True)]),
+        )
+        for i, row in enumerate(outcomes)
+    ]
 
 
 class Evaluator(Protocol):

@@ -141,7 +141,7 @@ class Luck:
         self.expected = None
 
 
-def _why(words: Any, evaluation: Evaluation, chosen: str, best: str, loss: float) -> str:
+def _why(evaluation: Evaluation, chosen: str, best: str, loss: float) -> str:
     """The reason of a mark, from what the evaluation measured."""
     if loss <= 0:
         return f"{chosen}: the best choice here, as far as the seat could see"
@@ -243,6 +243,6 @@ def _review(
         best=chosen if loss <= 0 else best,
         loss=loss,
         mark=mark(game, loss),
-        why=_why(words, evaluation, chosen, best, loss),
+        why=_why(evaluation, chosen, best, loss),
         values={words.choice_key(e.action): e.value for e in evaluation.estimates},
     )

@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from matchmaker.bots.paired import paired_error
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
@@ -137,14 +138,10 @@ class PurrfectStrong(PurrfectGreedy):
         if best == fallback:
             return fallback
         total = sum(weight for weight, _ in samples)
-        diffs = [(w / total, results[best] - results[fallback]) for w, results in samples]
-        mean = means[best] - means[fallback]
-        variance = sum(share * (d - mean) ** 2 for share, d in diffs)
-        effective = 1 / sum(share * share for share, _ in diffs)
-        if effective < 2:
-            return fallback
-        error = (variance / (effective - 1)) ** 0.5
-        return best if mean > self.confidence * error else fallback
+        shares = [w / total for w, _ in samples]
+        diffs = [results[best] - results[fallback] for _, results in samples]
+        error = paired_error(shares, diffs)
+        return best if means[best] - means[fallback] > self.confidence * error else fallback
 
     def outcome(self, scores: list[int]) -> float:
         """How good a final table is for this seat: its score minus the mean of the

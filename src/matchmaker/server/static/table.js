@@ -42,8 +42,7 @@ class TablePage {
     this.boardKey = null;
     // The actions the board offers as places (by test id): no button repeats them.
     this.placed = new Set();
-    // Where the board's places were before the messages now being drawn (motion.js).
-    this.before = null;
+    // The places cards travel between in the events not yet drawn (motion.js).
     this.moves = [];
     // The hold between two rounds (the server's `pause`), with its end on this clock.
     this.pause = null;
@@ -372,13 +371,12 @@ class TablePage {
     const boardKey = JSON.stringify([this.state.seq, view, ctx.legal, ctx.highlight, ctx.thinking, ctx.seats, Boolean(ctx.act)]);
     if (boardKey !== this.boardKey) {
       this.boardKey = boardKey;
-      const before = this.before || measure(this.boardHost);
+      const before = measure(this.boardHost);
       morphInto(this.boardHost, [renderBoard(game, view, ctx)]);
       this.placed = ctx.placed;
       this.main.dataset.draws = String(Number(this.main.dataset.draws || 0) + 1);
       play(this.boardHost, before, this.moves);
       this.moves = [];
-      this.before = null;
       this.bringAbductionIntoView(view);
     }
     this.renderControls(view);
