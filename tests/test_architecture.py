@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "sim": {"core", "games", "bots"},
     "interop": {"core", "games", "bots"},
     "analysis": {"core", "games", "bots", "words"},
-    "server": {"core", "games", "bots", "words"},
+    "server": {"core", "games", "bots", "words", "analysis"},
     "cli": {"core", "games", "bots", "words", "sim", "server", "interop", "analysis", "compiled"},
     # which modules run compiled: the standard library only, imported first by the package
     "compiled": set(),

@@ -39,6 +39,24 @@ def add_serve_parser(sub: Any) -> None:
         action="store_true",
         help="let tables seat plug-in bot classes (package.module:ClassName)",
     )
+    serve.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=1,
+        help="processes that review finished games and give hints (0: a thread of the server)",
+    )
+    serve.add_argument(
+        "--review-worlds",
+        type=int,
+        default=None,
+        help="sampled worlds a decision in the review of a finished game (default: the game's)",
+    )
+    serve.add_argument(
+        "--hint-worlds",
+        type=int,
+        default=None,
+        help="sampled worlds a hint at a practice table (default: the game's)",
+    )
 
 
 #: The largest WebSocket frame the server reads; a larger one closes the connection (1009).
@@ -65,15 +83,23 @@ def run_serve_command(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
     import uvicorn
 
+    from matchmaker.server.analyst import AnalysisSettings
     from matchmaker.server.app import create_app
     from matchmaker.server.table import Timing
 
     if args.bot_pause < 0 or args.away_after < 0 or args.round_pause < 0:
         raise OptionError("--bot-pause, --away-after and --round-pause must not be negative")
+    if args.analysis_workers < 0:
+        raise OptionError("--analysis-workers must not be negative")
+    worlds_flags = (("--review-worlds", args.review_worlds), ("--hint-worlds", args.hint_worlds))
+    for flag, worlds in worlds_flags:
+        if worlds is not None and worlds < 1:
+            raise OptionError(f"{flag} must be at least 1")
+    analysis = AnalysisSettings(args.analysis_workers, args.review_worlds, args.hint_worlds)
     timing = Timing(
         bot_pause=args.bot_pause, away_after=args.away_after, round_pause=args.round_pause
     )
-    app = create_app(args.data, timing, plugin_bots=args.plugin_bots)
+    app = create_app(args.data, timing, plugin_bots=args.plugin_bots, analysis=analysis)
     shown = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
     config = uvicorn.Config(

@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from matchmaker.server.analyst import AnalysisSettings
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import Refused, load_json, read_message
 from matchmaker.server.schema import protocol_schema
@@ -86,9 +87,15 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     )
 
 
-def create_app(data: Path, timing: Timing | None = None, *, plugin_bots: bool = False) -> Starlette:
+def create_app(
+    data: Path,
+    timing: Timing | None = None,
+    *,
+    plugin_bots: bool = False,
+    analysis: AnalysisSettings | None = None,
+) -> Starlette:
     """The app serving tables stored under ``data``."""
-    lobby = Lobby(data, timing or Timing(), plugin_bots=plugin_bots)
+    lobby = Lobby(data, timing or Timing(), plugin_bots=plugin_bots, analysis=analysis)
 
     def api(handler: Any) -> Any:
         async def endpoint(request: Request) -> Response:

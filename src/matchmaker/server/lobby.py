@@ -17,6 +17,7 @@ from matchmaker.bots.registry import bot_class, bot_names
 from matchmaker.core.errors import OptionError
 from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
+from matchmaker.server.analyst import AnalysisSettings, Analyst
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.server.table import Table, Timing, seat_name
@@ -84,11 +85,20 @@ def _before(value: str | None) -> str | None:
 class Lobby:
     """All tables of one server."""
 
-    def __init__(self, data: Path, timing: Timing, *, plugin_bots: bool = False) -> None:
+    def __init__(
+        self,
+        data: Path,
+        timing: Timing,
+        *,
+        plugin_bots: bool = False,
+        analysis: AnalysisSettings | None = None,
+    ) -> None:
         self.storage = Storage(data / "matchmaker.sqlite3")
         self.timing = timing
         self.plugin_bots = plugin_bots
         self.tables: dict[str, Table] = {}
+        #: Reviews and hints, worked out in processes of their own.
+        self.analyst = Analyst(analysis)
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -104,6 +114,7 @@ class Lobby:
         """Stop every table's driver, commit what waits and close the database."""
         for table in list(self.tables.values()):
             await table.stop()
+        self.analyst.close()
         await self.storage.close()
 
     def _load(self, row: TableRow, stored: Any = None) -> Table:

@@ -32,9 +32,10 @@ from matchmaker.core.errors import MatchmakerError
 LOG = logging.getLogger("matchmaker.server")
 
 #: The schema version, kept in ``PRAGMA user_version``: 1 the tables, seats, events and chat;
-#: 2 adds ``seat_links`` and ``stand_ins`` (a database of version 1 is brought up to 2 when
-#: opened).
-SCHEMA_VERSION = 2
+#: 2 adds ``seat_links`` and ``stand_ins``; 3 adds ``reviews`` (a finished game's review,
+#: computed in the background) and ``practice`` (the tables where hints are on). An older
+#: database is brought up to date when opened: every version only adds tables.
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -88,6 +89,15 @@ CREATE TABLE IF NOT EXISTS stand_ins (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    review TEXT NOT NULL,
+    worlds INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS practice (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id)
 );
 """
 

@@ -1,0 +1,71 @@
+"""Analyses off the event loop: the review of a finished game and a hint at a practice table
+are CPU work of seconds (``matchmaker.analysis``), so the server runs them in worker processes
+of lower priority, never on the thread that serves the tables. A table's play never waits for
+an analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: How much nicer than the server the worker processes run (``os.nice``).
+NICENESS = 10
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """How a server analyses: ``workers`` processes (0: a thread of the server process, for
+    tests and tiny machines), and the sampled worlds a decision of a background review and of
+    a hint (None: the game's default, ``analysis.review.DEFAULT_WORLDS``)."""
+
+    workers: int = 1
+    review_worlds: int | None = None
+    hint_worlds: int | None = None
+
+
+def _lower_priority() -> None:
+    """Run the worker below the server, so that play stays fast while it thinks."""
+    with contextlib.suppress(OSError):  # not allowed: it still works, at the same priority
+        os.nice(NICENESS)
+
+
+class Analyst:
+    """Runs analysis functions in worker processes (made when first needed). The functions and
+    their arguments must be picklable: module-level functions given plain data (records, seat
+    numbers, counts), returning plain data."""
+
+    def __init__(self, settings: AnalysisSettings | None = None) -> None:
+        self.settings = settings or AnalysisSettings()
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.settings.workers <= 0:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyst")
+            else:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.settings.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lower_priority,
+                )
+        return self._pool
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker; its exception, if any, is raised here."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), function, *args)
+
+    def close(self) -> None:
+        """Stop the workers; analyses still running are abandoned (a review is made again
+        when next asked for)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
