@@ -12,10 +12,12 @@ import pytest
 
 from matchmaker import load_game
 from matchmaker.analysis import review_record
+from matchmaker.analysis.evaluate import MIN_WORLDS
 from matchmaker.analysis.review import mark
 from matchmaker.bots.registry import make_bot
 from matchmaker.bots.runner import play_game, seat_seed
 from matchmaker.core.driver import Driver
+from matchmaker.core.errors import OptionError
 from tests.helpers import ev, purrfect, run_cli
 
 PLAIN0 = ["8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC", "TD"]
@@ -175,3 +177,31 @@ def test_luck_is_the_result_against_what_the_seat_s_play_made_expected() -> None
     grid1 = ["KH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TH"]
     unfinished = clecanian_record([PLAIN0, grid1], "TS", opening())
     assert review_record(unfinished, [0], worlds=5)[0].luck is None
+
+
+@pytest.mark.parametrize("game", ["purrfect", "clecanian"])
+def test_a_time_budget_stops_sampling_once_it_is_spent(game: str) -> None:
+    record = played(game, 3) if game == "purrfect" else played(game, 2)
+    (review,) = review_record(record, [0], worlds=400, seconds=1e-9)
+    assert review.decisions
+    assert {d.worlds for d in review.decisions} == {MIN_WORLDS}
+    (full,) = review_record(record, [0], worlds=6)
+    # Without a time budget the worlds asked for are played (Clecanian Golf also caps a
+    # decision's play-out steps, which can stop it a world or two short).
+    assert max(d.worlds for d in full.decisions) == 6
+    with pytest.raises(OptionError, match="time budget"):
+        review_record(record, [0], worlds=6, seconds=0)
+
+
+def test_the_review_command_takes_a_time_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played("purrfect", 3)))
+    status, out, _ = run_cli(capsys, "review", str(path), "--seat", "1", "--json",
+                             "--budget", "0.000001")  # fmt: skip
+    assert status == 0
+    assert {d["worlds"] for d in json.loads(out)["decisions"]} == {MIN_WORLDS}
+    for bad in ("0", "-1", "inf", "nan"):
+        status, _, err = run_cli(capsys, "review", str(path), "--budget", bad)
+        assert status == 2 and "--budget" in err

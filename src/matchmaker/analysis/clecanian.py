@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from matchmaker.analysis.evaluate import Estimate, Evaluation, compare
+from matchmaker.analysis.evaluate import MIN_WORLDS, Estimate, Evaluation, compare
 from matchmaker.bots.clecanian.greedy import ClecanianGreedy
 from matchmaker.bots.clecanian.search import Budget, compare_options
 from matchmaker.bots.clecanian.strong import ClecanianStrong
@@ -48,15 +48,21 @@ class ClecanianEvaluator:
         return min(t for s, t in enumerate(totals) if s != self.seat) - mine
 
     def evaluate(
-        self, view: ClecanianView, legal: Sequence[Action], worlds: int, rng: random.Random
+        self,
+        view: ClecanianView,
+        legal: Sequence[Action],
+        worlds: int,
+        rng: random.Random,
+        seconds: float | None = None,
     ) -> Evaluation:
-        """Every action of ``legal``, in ``worlds`` worlds; advantage = the others' lowest
-        expected total minus the seat's own (the negated leaf score)."""
+        """Every action of ``legal``, in ``worlds`` worlds (fewer if ``seconds`` of CPU run
+        out first); advantage = the others' lowest expected total minus the seat's own (the
+        negated leaf score)."""
         scores = compare_options(
             self.game,
             view,
             legal,
-            Budget(worlds=worlds),
+            Budget(worlds=worlds, seconds=seconds, min_worlds=MIN_WORLDS),
             rng,
             ClecanianStrong.horizon,
             ClecanianStrong.default_weights,

@@ -22,6 +22,9 @@ from matchmaker.bots.paired import paired_error
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 
+#: Worlds sampled at least when a time budget runs out.
+MIN_WORLDS = 4
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -101,9 +104,16 @@ class Evaluator(Protocol):
         """A claim said at the table."""
 
     def evaluate(
-        self, view: Any, legal: Sequence[Action], worlds: int, rng: random.Random
+        self,
+        view: Any,
+        legal: Sequence[Action],
+        worlds: int,
+        rng: random.Random,
+        seconds: float | None = None,
     ) -> Evaluation:
-        """Every action of ``legal`` estimated from ``view`` in ``worlds`` sampled worlds."""
+        """Every action of ``legal`` estimated from ``view`` in ``worlds`` sampled worlds, or
+        fewer when ``seconds`` is set and the deciding thread has spent that much CPU time
+        (after ``MIN_WORLDS`` at least; the evaluation then depends on the machine)."""
 
     def period(self, view: Any) -> int:
         """The stretch of the game an advantage is measured over (a Clecanian round; the whole

@@ -7,10 +7,11 @@ weighting is the bot's."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
-from matchmaker.analysis.evaluate import Estimate, Evaluation, compare
+from matchmaker.analysis.evaluate import MIN_WORLDS, Estimate, Evaluation, compare
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.strong import PurrfectStrong
 from matchmaker.core.actions import Action
@@ -51,16 +52,24 @@ class PurrfectEvaluator:
         return mine - (sum(scores) - mine) / (len(scores) - 1)
 
     def evaluate(
-        self, view: PurrfectView, legal: Sequence[Action], worlds: int, rng: random.Random
+        self,
+        view: PurrfectView,
+        legal: Sequence[Action],
+        worlds: int,
+        rng: random.Random,
+        seconds: float | None = None,
     ) -> Evaluation:
-        """Every action of ``legal``, in ``worlds`` worlds; advantage = the seat's final score
-        minus the mean of the others'."""
+        """Every action of ``legal``, in ``worlds`` worlds (fewer if ``seconds`` of CPU run
+        out first); advantage = the seat's final score minus the mean of the others'."""
         reading = self.bot.read(view)
         playout = FastPlayout(reading.players, reading.pool, self.bot.tuning)
         sampler = WorldSampler(self.game, view)
         outcomes: list[list[float]] = [[] for _ in legal]
         weights: list[float] = []
-        for _ in range(worlds):
+        start = time.thread_time()
+        for done in range(worlds):
+            if seconds is not None and done >= MIN_WORLDS and time.thread_time() - start >= seconds:
+                break
             world = sampler.sample(rng)
             weights.append(self.bot.talk_weight(world, reading))
             for i, action in enumerate(legal):
@@ -71,4 +80,4 @@ class PurrfectEvaluator:
             Estimate(action, value, error)
             for action, (value, error) in zip(legal, compare(outcomes, weights), strict=True)
         )
-        return Evaluation(self.seat, estimates, worlds)
+        return Evaluation(self.seat, estimates, len(weights))

@@ -63,6 +63,8 @@ class DecisionReview:
     mark: str
     why: str
     values: dict[str, float]
+    #: The worlds it was judged in (fewer than asked when a time budget ran out).
+    worlds: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The decision as ``matchmaker review --json`` prints it."""
@@ -76,6 +78,7 @@ class DecisionReview:
             "mark": self.mark,
             "why": self.why,
             "values": {k: round(v, 2) for k, v in self.values.items()},
+            "worlds": self.worlds,
         }
 
 
@@ -169,13 +172,16 @@ def review_record(
     seats: Sequence[int] | None = None,
     *,
     worlds: int | None = None,
+    seconds: float | None = None,
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[SeatReview]:
     """Review the decisions of ``seats`` (all by default) in a game record. Each decision is
     judged from the deciding seat's view with ``worlds`` sampled worlds (the game's default
-    when None), seeded from ``seed`` and the decision's number, so a review is reproducible.
-    ``progress(done, total)`` hears each decision reviewed."""
+    when None), seeded from ``seed`` and the decision's number, so a review is reproducible;
+    with ``seconds``, a decision also stops sampling once it has spent that much CPU time
+    (then the review depends on the machine). ``progress(done, total)`` hears each decision
+    reviewed."""
     game = game_of_record(record)
     chosen = list(range(game.players)) if seats is None else list(seats)
     for seat in chosen:
@@ -183,6 +189,8 @@ def review_record(
     budget = worlds if worlds is not None else DEFAULT_WORLDS[game.name]
     if budget < 1:
         raise OptionError("worlds must be at least 1")
+    if seconds is not None and not seconds > 0:
+        raise OptionError("the time budget must be more than 0 seconds")
     words = words_for(game)
     events = game.record_events(record)
     driver: Driver[Any] = Driver(game)
@@ -206,7 +214,7 @@ def review_record(
             if len(legal) > 1:
                 view = driver.state.view(actor)
                 rng = random.Random(f"{seed}/review/{index}")
-                evaluation = evaluators[actor].evaluate(view, legal, budget, rng)
+                evaluation = evaluators[actor].evaluate(view, legal, budget, rng, seconds)
                 decision = _review(game.name, words, evaluation, action, index, event)
                 found[actor].append(decision)
                 luck[actor].decided(evaluation, action, decision.loss)
@@ -245,4 +253,5 @@ def _review(
         mark=mark(game, loss),
         why=_why(evaluation, chosen, best, loss),
         values={words.choice_key(e.action): e.value for e in evaluation.estimates},
+        worlds=evaluation.worlds,
     )

@@ -29,6 +29,10 @@ def add_review_parser(sub: Any) -> None:
         "--worlds", type=int, default=None,
         help="sampled worlds a decision (default: 200 Clecanian Golf, 1000 Purrfect Match)",
     )  # fmt: skip
+    review.add_argument(
+        "--budget", type=float, default=None, metavar="S",
+        help="CPU seconds a decision at most (fewer worlds when time runs out; machine-dependent)",
+    )  # fmt: skip
     review.add_argument("--seed", type=int, default=0, help="seed of the sampled worlds")
     review.add_argument("--json", action="store_true", help="print the review as JSON")
 
@@ -44,6 +48,8 @@ def run_review_command(args: argparse.Namespace) -> int:
         seats = [args.seat - 1]
     if args.worlds is not None and args.worlds < 1:
         raise MatchmakerError("--worlds must be at least 1")
+    if args.budget is not None and not 0 < args.budget < float("inf"):
+        raise MatchmakerError("--budget must be a number of seconds more than 0")
     reviews = _review(record, seats, args)
     if args.json:
         out = [review.to_json() for review in reviews]
@@ -60,7 +66,7 @@ def _review(
 ) -> list[SeatReview]:
     """The review, with a progress bar on a terminal."""
     if args.json or not sys.stderr.isatty():
-        return review_record(record, seats, worlds=args.worlds, seed=args.seed)
+        return review_record(record, seats, worlds=args.worlds, seconds=args.budget, seed=args.seed)
     from rich.progress import Progress
 
     with Progress(transient=True) as progress:
@@ -69,6 +75,7 @@ def _review(
             record,
             seats,
             worlds=args.worlds,
+            seconds=args.budget,
             seed=args.seed,
             progress=lambda done, total: progress.update(task, completed=done, total=total),
         )
