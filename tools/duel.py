@@ -25,13 +25,22 @@ from matchmaker.sim.simulate import seating
 
 
 def duel(
-    game_name: str, first: str, other: str, players: int, deals: int, workers: int, seed: int
+    game_name: str,
+    first: str,
+    other: str,
+    players: int,
+    deals: int,
+    workers: int,
+    seed: int,
+    first_deal: int = 0,
 ) -> dict[str, Any]:
-    """Play the duel and return its figures (as ``--json`` prints them)."""
+    """Play the duel on deals ``first_deal`` to ``first_deal + deals - 1`` and return its
+    figures (as ``--json`` prints them, with each deal's figure in ``per_deal``, so that runs
+    on consecutive deals can be pooled)."""
     game = load_game(game_name, players=players)
     bots = [first] + [other] * (players - 1)
     specs = [
-        GameSpec(index=deal * players + r, seed=game_seed(seed, deal),
+        GameSpec(index=deal * players + r, seed=game_seed(seed, first_deal + deal),
                  seats=seating(bots, r, True))
         for deal in range(deals)
         for r in range(players)
@@ -60,6 +69,7 @@ def duel(
         "first": first,
         "other": other,
         "deals": deals,
+        "first_deal": first_deal,
         "games": len(specs),
         "score_diff": round(mean, 3),
         "score_diff_ci": [round(mean - half, 3), round(mean + half, 3)],
@@ -67,6 +77,7 @@ def duel(
         "advantage_ci": [round(advantage - half, 3), round(advantage + half, 3)],
         "win_rate": round(wins / len(specs), 4),
         "wall_seconds": round(wall, 1),
+        "per_deal": [round(x, 4) for x in per_deal],
     }
 
 
@@ -80,10 +91,20 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--first-deal", type=int, default=0, help="start at this deal (to extend an earlier run)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     summary = duel(
-        args.game, args.first, args.other, args.players, args.deals, args.workers, args.seed
+        args.game,
+        args.first,
+        args.other,
+        args.players,
+        args.deals,
+        args.workers,
+        args.seed,
+        args.first_deal,
     )
     if args.json:
         json.dump(summary, sys.stdout)
