@@ -16,9 +16,9 @@ from typing import Any, ClassVar, Protocol
 
 from rich.console import Console, Group
 
+from matchmaker.analysis.advice import Adviser, hint_lines
 from matchmaker.bots.base import Bot
 from matchmaker.bots.talk import Claim, a_cat, claim_text
-from matchmaker.cli.hint import Adviser, hint_lines
 from matchmaker.cli.render import fit_screen, render_choices, render_view
 from matchmaker.core.actions import Action
 from matchmaker.core.game import Game
