@@ -12,9 +12,10 @@ import json
 import math
 import random
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,8 @@ class GameSpec:
 @dataclass(frozen=True)
 class GameOutcome:
     """What a finished game gives the statistics: scores, winners (a shared win lists every
-    winner) and length in seat decisions."""
+    winner), length in seat decisions, and the wall time it took to play (``seconds``, left
+    out of comparisons: it is the one figure that changes from run to run)."""
 
     index: int
     seed: int
@@ -63,6 +65,7 @@ class GameOutcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     length: int
+    seconds: float = field(default=0.0, compare=False)
 
 
 def lower_score_wins(outcomes: Sequence[GameOutcome]) -> bool | None:
@@ -88,10 +91,12 @@ def play_spec(game: Game[Any], spec: GameSpec, records_dir: Path | None = None) 
         make_bot(name, game, seat, seat_seed(spec.seed, seat))
         for seat, name in enumerate(spec.seats)
     ]
+    start = time.perf_counter()
     try:
         played = play_game(game, players, spec.seed)
     except MatchmakerError as exc:
         raise MatchmakerError(f"game {spec.index} (seed {spec.seed}): {exc}") from None
+    seconds = time.perf_counter() - start
     played.seats = list(spec.seats)
     result = played.state.result()
     if records_dir is not None:
@@ -104,6 +109,7 @@ def play_spec(game: Game[Any], spec: GameSpec, records_dir: Path | None = None) 
         scores=tuple(result.scores),
         winners=tuple(result.winners),
         length=played.state.decision_count(),
+        seconds=seconds,
     )
 
 
