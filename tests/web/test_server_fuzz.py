@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from matchmaker.server.analyst import AnalysisSettings
 from matchmaker.server.app import create_app
 from matchmaker.server.table import Timing
 from tests.web.schema import check, check_server_message
@@ -72,6 +73,7 @@ BODY = st.fixed_dictionaries(
         "names": st.lists(st.text(max_size=40) | st.none(), max_size=5) | JSON,
         "invite": st.text(max_size=20) | JSON,
         "name": st.text(max_size=40) | JSON,
+        "practice": st.booleans() | JSON,
     },
 )
 
@@ -283,7 +285,9 @@ def errors_in(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 MESSAGE = st.fixed_dictionaries(
     {
-        "type": st.sampled_from(["hello", "act", "chat", "claim", "rematch", "back", "ready", "x"])
+        "type": st.sampled_from(
+            ["hello", "act", "chat", "claim", "rematch", "back", "ready", "hint", "x"]
+        )
         | JSON
     },
     optional={
@@ -319,6 +323,52 @@ def test_any_message_gets_a_documented_answer_and_the_connection_stays(
             errors_in(answers(ws))
 
         run()
+
+
+#: Hint requests, mostly well-formed, sometimes not.
+HINT = st.fixed_dictionaries(
+    {"type": st.just("hint")},
+    optional={"token": st.sampled_from(["TOKEN", "tk_nope", ""]) | JSON, "seq": JSON, "x": JSON},
+)
+
+
+def test_any_hint_request_at_a_practice_table_gets_a_documented_answer(tmp_path: Path) -> None:
+    """A person at a practice table, at their decision, asking for hints in every shape: a
+    hint, or a documented error (``hint_pending`` while one is being worked out)."""
+    handler = NoTracebacks()
+    logging.getLogger().addHandler(handler)
+    try:
+        analysis = AnalysisSettings(workers=0, hint_worlds=4)
+        app = create_app(tmp_path / "data", Timing(bot_pause=0.0), analysis=analysis)
+        with TestClient(app) as client:
+            body = {"game": "purrfect", "options": {"players": 3}, "practice": True,
+                    "seats": ["human", "medium", "medium"]}  # fmt: skip
+            created = client.post("/api/tables", json=body).json()
+            table = created["table"]
+            invite = created["invites"][0]["code"]
+            joined = client.post(f"/api/tables/{table}/join", json={"invite": invite})
+            token = joined.json()["token"]
+            with client.websocket_connect(f"/ws/{table}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "token": token}))
+                errors_in(answers(ws))
+
+                kinds: set[str] = set()
+
+                @FUZZ
+                @given(HINT)
+                def run(message: dict[str, Any]) -> None:
+                    if message.get("token") == "TOKEN":
+                        message["token"] = token
+                    ws.send_text(json.dumps(message))
+                    got = answers(ws)
+                    errors_in(got)
+                    kinds.update(m["type"] for m in got)
+
+                run()
+                assert "hint" in kinds, "no hint was given"
+    finally:
+        logging.getLogger().removeHandler(handler)
+    assert not handler.bad, "errors in the log:\n" + "\n".join(handler.bad)
 
 
 @pytest.mark.parametrize(

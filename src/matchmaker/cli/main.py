@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from matchmaker.cli.lab import add_lab_parser, run_lab_command
 from matchmaker.cli.options import parse_option_pairs
 from matchmaker.cli.play import add_play_parser, run_play_command
 from matchmaker.cli.replay import run_replay
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_parser(sub)
     add_simulate_parser(sub)
     add_tournament_parser(sub)
+    add_lab_parser(sub)
     add_play_parser(sub)
     add_serve_parser(sub)
     return parser
@@ -124,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "tournament":
             return run_tournament(args)
+        if args.command == "lab":
+            return run_lab_command(args, argv)
         if args.command == "serve":
             return run_serve_command(args)
         return _bench(args)

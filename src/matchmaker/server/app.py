@@ -265,7 +265,8 @@ def _hello_seat(table: Table, message: dict[str, Any]) -> int | None:
 def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any]) -> None:
     """Carry out an intent from a seated connection (Refused with the reason otherwise)."""
     if conn.seat is None:
-        raise Refused("bad_token", "spectators watch; they cannot act, chat or claim")
+        raise Refused("bad_token", "spectators watch; they cannot act, chat, claim or ask for "
+                      "hints")  # fmt: skip
     seat = table.seat_of_token(message["token"])
     if seat != conn.seat:
         raise Refused("bad_token", "this token is not the one this connection said hello with")
@@ -281,6 +282,8 @@ def _intent(lobby: Lobby, table: Table, conn: Connection, message: dict[str, Any
         table.come_back(seat)
     elif kind == "ready":
         table.ready(seat)
+    elif kind == "hint":
+        table.hint(conn, seat)
     elif kind == "rematch":
         if not table.state.is_over:
             raise Refused("not_over", "a rematch starts once the game is over")

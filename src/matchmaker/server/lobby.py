@@ -119,7 +119,7 @@ class Lobby:
 
     def _load(self, row: TableRow, stored: Any = None) -> Table:
         game = load_game(row.game, row.options)
-        table = Table(row, game, self.storage, self.timing, stored)
+        table = Table(row, game, self.storage, self.timing, stored, analyst=self.analyst)
         self.tables[row.id] = table
         return table
 
@@ -248,6 +248,9 @@ class Lobby:
             raise ApiError(400, "bad_field", "names must be a list, at most one name a seat")
         for seat, given in enumerate(names):
             _clean_name(given, seat)
+        practice = body.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ApiError(400, "bad_field", "practice must be true or false (hints for everyone)")
         row = TableRow(
             id=_new_id("t", 8),
             game=name,
@@ -260,6 +263,7 @@ class Lobby:
             result=None,
             previous=None,
             rematch=None,
+            practice=practice,
         )
         invites: dict[int, str] = {}
         seat_rows = []
@@ -379,6 +383,7 @@ class Lobby:
             result=None,
             previous=old.id,
             rematch=None,
+            practice=old.practice,
         )
         seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
         new = self._load(row, (seats, [], []))

@@ -74,6 +74,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "rematch": ("token",),
     "back": ("token",),
     "ready": ("token",),
+    "hint": ("token",),
     "ping": (),
 }
 

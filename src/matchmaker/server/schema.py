@@ -251,6 +251,7 @@ def definitions() -> dict[str, Any]:
             "rematch": maybe(STRING),
             "previous": maybe(STRING),
             "created": STRING,
+            "practice": BOOLEAN,
             "deck": ANY_OBJECT,
             "cards": array(ref("card")),
             "places": array(STRING),
@@ -329,6 +330,10 @@ def definitions() -> dict[str, Any]:
         "clecanian_appended": view_appends_schema("clecanian"),
         "purrfect_appended": view_appends_schema("purrfect"),
         "action": obj({"name": STRING, "arg": {"type": ["integer", "string", "null"]}}, ("arg",)),
+        "choice": obj(
+            {"name": STRING, "arg": {"type": ["integer", "string", "null"]}, "label": STRING},
+            description="A decision as the legal list gives it, without its help.",
+        ),
     }
 
 
@@ -366,6 +371,7 @@ def client_messages() -> dict[str, Any]:
         "rematch": message("rematch", "A new deal with the same seats.", token=token),
         "back": message("back", "Take the seat back from the stand-in bot.", token=token),
         "ready": message("ready", "Done reading the round's scores (ends a hold).", token=token),
+        "hint": message("hint", "At a practice table: advice on your decision.", token=token),
         "ping": message("ping", "Answered by pong."),
     }
 
@@ -413,6 +419,28 @@ def server_messages() -> dict[str, Any]:
         "presence": message("presence", "Who is here.", seats=array(ref("seat"))),
         "rematch": message("rematch", "The game continues at this table.", table=STRING),
         "pong": message("pong", "The answer to ping."),
+        "hint": message(
+            "hint",
+            "Advice on this seat's decision at a practice table, worked out from its view at "
+            "seq: the best choice, and every choice best first.",
+            seq=INTEGER,
+            seat=seat,
+            worlds={"type": "integer", "minimum": 1},
+            best=ref("choice"),
+            options=array(
+                obj(
+                    {
+                        "name": STRING,
+                        "arg": {"type": ["integer", "string", "null"]},
+                        "label": STRING,
+                        "value": {"type": "number"},
+                        "behind": {"type": "number", "minimum": 0},
+                        "within_noise": BOOLEAN,
+                    }
+                )
+            ),
+            lines=array(STRING),
+        ),
         "error": message(
             "error",
             "A refused message; nothing changed.",
@@ -467,8 +495,9 @@ def http_answers() -> dict[str, Any]:
                 "seats": array(STRING),
                 "timer": maybe({"type": "number", "minimum": 1, "maximum": 3600}),
                 "names": array(maybe({"type": "string", "maxLength": 24})),
+                "practice": BOOLEAN,
             },
-            optional=("options", "seats", "timer", "names"),
+            optional=("options", "seats", "timer", "names", "practice"),
             description="The body of POST /api/tables.",
         ),
         "join_request": obj(

@@ -131,6 +131,9 @@ class TableRow:
     result: dict[str, Any] | None
     previous: str | None
     rematch: str | None
+    #: A practice table: every person agreed, when it was made, that hints are on for all
+    #: (kept in the ``practice`` table).
+    practice: bool = False
 
 
 @dataclass
@@ -267,8 +270,8 @@ class Storage:
     # -- tables ---------------------------------------------------------------------------------
 
     def add_table(self, row: TableRow, seats: list[SeatRow], rematch_of: str | None = None) -> int:
-        """Store a new table and its seats (and, for a rematch, link the table it continues);
-        the batch number."""
+        """Store a new table and its seats, whether it is a practice table (and, for a
+        rematch, link the table it continues); the batch number."""
         statements: list[Statement] = [
             (
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -294,21 +297,23 @@ class Storage:
             )
             for s in seats
         ]
+        if row.practice:
+            statements.append(("INSERT INTO practice (table_id) VALUES (?)", (row.id,)))
         if rematch_of is not None:
             statements.append(("UPDATE tables SET rematch=? WHERE id=?", (row.id, rematch_of)))
         return self.write(row.id, statements)
 
     def table(self, table_id: str) -> TableRow | None:
         """One table's header, or None."""
-        found = self.db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        found = self.db.execute(f"{_TABLE_ROWS} WHERE t.id=?", (table_id,)).fetchone()
         return None if found is None else _table_row(found)
 
     def tables(self, *, finished: bool) -> Iterator[TableRow]:
         """Every finished (newest first) or unfinished table."""
         if finished:
-            query = "SELECT * FROM tables WHERE finished IS NOT NULL ORDER BY finished DESC, id"
+            query = f"{_TABLE_ROWS} WHERE t.finished IS NOT NULL ORDER BY t.finished DESC, t.id"
         else:
-            query = "SELECT * FROM tables WHERE finished IS NULL ORDER BY created, id"
+            query = f"{_TABLE_ROWS} WHERE t.finished IS NULL ORDER BY t.created, t.id"
         for found in self.db.execute(query).fetchall():
             yield _table_row(found)
 
@@ -494,6 +499,10 @@ class GroupCommit:
         self.thread.shutdown(wait=True)
 
 
+#: A table's header as ``_table_row`` reads it: its row, and whether it is a practice table.
+_TABLE_ROWS = "SELECT t.*, EXISTS (SELECT 1 FROM practice p WHERE p.table_id=t.id) FROM tables t"
+
+
 def _table_row(found: tuple[Any, ...]) -> TableRow:
     return TableRow(
         id=found[0],
@@ -507,6 +516,7 @@ def _table_row(found: tuple[Any, ...]) -> TableRow:
         result=None if found[8] is None else json.loads(found[8]),
         previous=found[9],
         rematch=found[10],
+        practice=bool(found[11]),
     )
 
 

@@ -23,6 +23,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from matchmaker.analysis.advice import advise_record
 from matchmaker.bots.base import Bot
 from matchmaker.bots.registry import make_bot
 from matchmaker.bots.talk import Claim, claim_text, talk_round
@@ -31,6 +32,7 @@ from matchmaker.core.driver import Driver, Step
 from matchmaker.core.errors import EventError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
+from matchmaker.server.analyst import Analyst
 from matchmaker.server.chance import SystemChance
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
@@ -149,9 +151,12 @@ class Table:
         storage: Storage,
         timing: Timing,
         stored: tuple[list[SeatRow], list[dict[str, Any]], list[ChatRow]] | None = None,
+        *,
+        analyst: Analyst | None = None,
     ) -> None:
         """A table from its header and, unless ``stored`` gives them (a table just made), its
-        seats, events and chat as the database holds them."""
+        seats, events and chat as the database holds them. ``analyst`` works out the hints of
+        a practice table (none without it)."""
         self.row = row
         self.id = row.id
         self.game = game
@@ -203,6 +208,12 @@ class Table:
         self.hold: Hold | None = None
         #: Each viewer's kept log, made when a connection first asks for it.
         self._logs: dict[int, LogBook] = {}
+        #: Works out hints off the event loop (``matchmaker.server.analyst``).
+        self.analyst = analyst
+        #: The seats whose hint is being worked out, and the tasks doing it.
+        self._hinting: dict[int, asyncio.Task[None]] = {}
+        #: Each seat's last hint, as sent (by seat): asked again at its seq, it is sent again.
+        self._hints: dict[int, dict[str, Any]] = {}
         for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
@@ -279,6 +290,7 @@ class Table:
             "rematch": self.row.rematch,
             "previous": self.row.previous,
             "created": self.row.created,
+            "practice": self.row.practice,
         }
         source = getattr(getattr(self.game.options, "deck", None), "source", None)
         if isinstance(source, dict):
@@ -628,6 +640,67 @@ class Table:
             return self.driver.refusal(action, seat)
         return f"{shown} is not one of your legal decisions now"
 
+    def hint(self, conn: Connection, seat: int) -> None:
+        """A person at a practice table asks for advice on their decision: it is worked out
+        from the seat's view by the analyst, off the event loop, and sent to this connection
+        alone with the seq it was worked out at (Refused at a table that is not a practice
+        table, when it is not the seat's decision, and while the seat's last hint is still
+        being worked out). Its worlds are seeded by the table's secret seed, the seat and the
+        seq: the same decision asked again gets the same advice (sent again, not worked out
+        again)."""
+        if not self.row.practice or self.analyst is None:
+            raise Refused(
+                "hints_off", "hints are given only at practice tables: every person agreed to "
+                "them when the table was created, and this table was not made one"
+            )  # fmt: skip
+        if self.state.is_over:
+            raise Refused("game_over", "the game is over")
+        if self.status == "waiting" or self.state.to_act != seat:
+            raise Refused("not_your_turn", "a hint is advice on your own decision: ask when it "
+                          "is your turn")  # fmt: skip
+        if seat in self._hinting:
+            raise Refused("hint_pending", "the hint you asked for is being worked out; it comes "
+                          "in a moment")  # fmt: skip
+        last = self._hints.get(seat)
+        if last is not None and last["seq"] == self.seq:
+            conn.send(last, self)
+            return
+        task = asyncio.get_running_loop().create_task(self._advise(conn, seat, self.seq))
+        self._hinting[seat] = task
+
+    async def _advise(self, conn: Connection, seat: int, seq: int) -> None:
+        """Work a hint out in the analyst's worker and send it to ``conn`` (if the table
+        moved on meanwhile it is still sent, with the seq it was worked out at)."""
+        assert self.analyst is not None
+        record = self.record()
+        worlds = self.analyst.settings.hint_worlds
+        try:
+            advice = await self.analyst.run(
+                advise_record, record, seat, worlds, self.hint_seed(seat, seq)
+            )
+        except Exception:
+            LOG.exception("table %s: the hint for seat %d at %d failed", self.id, seat, seq)
+            failed = "the hint could not be worked out; nothing changed"
+            error = {"type": "error", "code": "server_error", "message": failed, "about": "hint"}
+            conn.send(error, self)
+            return
+        finally:
+            self._hinting.pop(seat, None)
+        message = {"type": "hint", "seq": seq, **advice}
+        self._hints[seat] = message
+        conn.send(message, self)
+
+    def hint_seed(self, seat: int, seq: int) -> str:
+        """The seed of the hint for ``seat``'s decision at ``seq``: from the table's secret
+        seed (never sent to anyone), so that the same decision gets the same advice."""
+        return f"{self.row.seed}/hint{seat}/{seq}"
+
+    def _stop_hints(self) -> None:
+        """Abandon the hints being worked out (the table stops, or is rebuilt)."""
+        for task in list(self._hinting.values()):
+            task.cancel()
+        self._hinting.clear()
+
     def come_back(self, seat: int) -> None:
         """A person takes their seat back from the stand-in bot."""
         if seat in self.away:
@@ -859,12 +932,14 @@ class Table:
         """Leave this object behind (the table is rebuilt from the database): its driver
         stops and nothing it has queued is sent."""
         self.defunct = True
+        self._stop_hints()
         if self.task is not None:
             self.task.cancel()
             self.task = None
 
     async def stop(self) -> None:
         """Stop driving the game (the database already holds everything)."""
+        self._stop_hints()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
