@@ -55,7 +55,7 @@ def block(test: Any) -> Any:
 
 
 def test_every_json_example_is_checked() -> None:
-    assert len(BLOCKS) == 6
+    assert len(BLOCKS) == 7
 
 
 def test_the_games_example_is_what_the_server_answers(tmp_path: Path) -> None:
@@ -76,6 +76,10 @@ def test_the_table_examples_fit() -> None:
     check("http_create_request", block(lambda b: "seats" in b and "game" in b and "id" not in b))
     check("http_created", block(lambda b: "invites" in b))
     fits_leniently("http_summary", block(lambda b: "id" in b and "seats" in b))
+
+
+def test_the_review_example_fits() -> None:
+    fits_leniently("http_review", block(lambda b: b.get("status") == "ready"))
 
 
 def test_the_state_example_fits() -> None:

@@ -198,6 +198,7 @@ ENDPOINTS = {
     "/api/tables/{t}/recover": {"POST"},
     "/api/tables/{t}/replay": {"GET"},
     "/api/tables/{t}/record": {"GET"},
+    "/api/tables/{t}/review": {"GET"},
     "/api/finished": {"GET"},
 }
 

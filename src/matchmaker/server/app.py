@@ -153,6 +153,11 @@ def create_app(
         await lobby.settled_table(table_id)
         return 200, lobby.replay(table_id, request.query_params.get("seat"))
 
+    async def review(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        await lobby.settled_table(table_id)
+        return lobby.review(table_id)
+
     async def record(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
         await lobby.settled_table(table_id)
@@ -188,6 +193,7 @@ def create_app(
         Route("/api/tables/{table}/recover", api(recover), methods=["POST"]),
         Route("/api/tables/{table}/replay", api(replay)),
         Route("/api/tables/{table}/record", api(record)),
+        Route("/api/tables/{table}/review", api(review)),
         Route("/api/finished", api(finished)),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),

@@ -19,6 +19,7 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
 from matchmaker.server.analyst import AnalysisSettings, Analyst
 from matchmaker.server.messages import Refused
+from matchmaker.server.reviews import Reviews
 from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
 from matchmaker.server.table import Table, Timing, seat_name
 from matchmaker.words import GameWords, seat_label, seat_labels, words_for
@@ -99,6 +100,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         #: Reviews and hints, worked out in processes of their own.
         self.analyst = Analyst(analysis)
+        #: The finished games' reviews, made in the background.
+        self.reviews = Reviews(self.storage, self.analyst)
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -114,12 +117,14 @@ class Lobby:
         """Stop every table's driver, commit what waits and close the database."""
         for table in list(self.tables.values()):
             await table.stop()
+        await self.reviews.stop()
         self.analyst.close()
         await self.storage.close()
 
     def _load(self, row: TableRow, stored: Any = None) -> Table:
         game = load_game(row.game, row.options)
         table = Table(row, game, self.storage, self.timing, stored, analyst=self.analyst)
+        table.on_over = self.reviews.game_over
         self.tables[row.id] = table
         return table
 
@@ -430,6 +435,11 @@ class Lobby:
         if not table.state.is_over:
             raise ApiError(403, "not_finished", "the game at this table is still being played")
         return table
+
+    def review(self, table_id: str) -> tuple[int, dict[str, Any]]:
+        """A finished game's review (``GET /api/tables/{id}/review``): the HTTP status and
+        answer; asking starts it when none is stored or being made."""
+        return self.reviews.answer(self.finished_table(table_id))
 
     def replay(self, table_id: str, seat: Any) -> dict[str, Any]:
         """A finished game frame by frame, as one seat (or a spectator) saw it."""

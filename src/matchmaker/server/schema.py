@@ -64,6 +64,42 @@ OPTION_HELP: dict[str, Any] = {
 }
 
 
+NUMBER: dict[str, Any] = {"type": "number"}
+
+#: One reviewed decision (docs/review.md): the fields every review gives; a later review may
+#: add fields.
+DECISION_REVIEW: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "index": INTEGER,
+        "event": INTEGER,
+        "seat": INTEGER,
+        "action": STRING,
+        "best": STRING,
+        "loss": {"type": "number", "minimum": 0},
+        "mark": {"enum": ["best", "good", "inaccuracy", "mistake", "blunder"]},
+        "why": STRING,
+        "values": {"type": "object", "additionalProperties": NUMBER},
+        "worlds": INTEGER,
+    },
+    "required": ["index", "event", "seat", "action", "best", "loss", "mark", "why", "values"],
+}
+
+#: One seat's review (docs/review.md).
+SEAT_REVIEW: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "seat": INTEGER,
+        "accuracy": {"type": "number", "minimum": 0, "maximum": 1},
+        "mean_loss": {"type": "number", "minimum": 0},
+        "luck": {"anyOf": [NUMBER, NULL]},
+        "decisions": {"type": "array", "items": DECISION_REVIEW},
+    },
+    "required": ["seat", "accuracy", "mean_loss", "luck", "decisions"],
+    "additionalProperties": False,
+}
+
+
 def array(items: dict[str, Any]) -> dict[str, Any]:
     """An array of ``items``."""
     return {"type": "array", "items": items}
@@ -560,6 +596,15 @@ def http_answers() -> dict[str, Any]:
             }
         ),
         "record": {"type": "object", "description": "A game record (docs/records.md)."},
+        "review": {
+            "description": "GET /api/tables/{table}/review: a finished game's review, ready "
+            "(every seat's, as docs/review.md gives it), pending (being made) or failed.",
+            "oneOf": [
+                obj({"status": {"const": "ready"}, "worlds": INTEGER, "seats": array(SEAT_REVIEW)}),
+                obj({"status": {"const": "pending"}}),
+                obj({"status": {"const": "failed"}, "message": STRING}),
+            ],
+        },
     }
 
 

@@ -176,6 +176,16 @@ class ChatRow:
         }
 
 
+@dataclass
+class StoredReview:
+    """A finished game's review as stored: every seat's review (``SeatReview.to_json``), the
+    sampled worlds a decision it was made with, and when it was made."""
+
+    seats: list[dict[str, Any]]
+    worlds: int
+    created: str
+
+
 #: One statement of a write: SQL and its parameters.
 Statement = tuple[str, tuple[Any, ...]]
 
@@ -404,6 +414,24 @@ class Storage:
             (table_id,),
         ).fetchall()
         return [ChatRow(*r) for r in rows]
+
+    # -- reviews --------------------------------------------------------------------------------
+
+    def add_review(self, table_id: str, seats: list[dict[str, Any]], worlds: int) -> int:
+        """Keep a finished game's review: every seat's (``SeatReview.to_json``), made with
+        ``worlds`` sampled worlds a decision (replacing an earlier one); the batch number."""
+        return self.write(
+            table_id,
+            [("INSERT OR REPLACE INTO reviews (table_id, review, worlds, created) "
+              "VALUES (?,?,?,?)", (table_id, json.dumps(seats), worlds, now()))],
+        )  # fmt: skip
+
+    def review(self, table_id: str) -> StoredReview | None:
+        """A table's stored review (as committed), or None."""
+        found = self.db.execute(
+            "SELECT review, worlds, created FROM reviews WHERE table_id=?", (table_id,)
+        ).fetchone()
+        return None if found is None else StoredReview(json.loads(found[0]), found[1], found[2])
 
 
 def commit(db: sqlite3.Connection, writes: list[Write]) -> None:

@@ -20,6 +20,7 @@ import dataclasses
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -214,6 +215,8 @@ class Table:
         self._hinting: dict[int, asyncio.Task[None]] = {}
         #: Each seat's last hint, as sent (by seat): asked again at its seq, it is sent again.
         self._hints: dict[int, dict[str, Any]] = {}
+        #: Told when the game played here ends (not when a finished table is loaded).
+        self.on_over: Callable[[Table], None] | None = None
         for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
@@ -798,6 +801,8 @@ class Table:
             self.turn_started = time.monotonic()
         if persist and self.state.is_over:
             self.batch = self.storage.finish(self.id, self.state.status(), sorted(self.away))
+            if self.on_over is not None:
+                self.on_over(self)
         elif persist:
             self._hold_round_end(step)
         return step
