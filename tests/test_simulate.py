@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 import struct
+import sys
 from pathlib import Path
 
 import pytest
 
 from matchmaker import replay
+from matchmaker.cli.simulate import ProgressLines
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.sim.report import games_csv_header, markdown_table
 from matchmaker.sim.runs import chunk_size, game_seed, record_name
@@ -193,15 +196,70 @@ def simulate_cli(
 
 
 def test_cli_prints_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = simulate_cli(capsys, tmp_path / "run")
+    code, out, err = simulate_cli(capsys, tmp_path / "run", "--quiet")
     assert (code, err) == (0, "")
     assert (
         "Purrfect Match: 12 games, 3 players, seed 9, seats swapped game by game; "
         "highest score wins"
     ) in out
-    for title in ("Wins", "Scores", "Final scores", "By seat (seat advantage), 12 games each"):
+    for title in (
+        "Wins",
+        "Scores (higher is better)",
+        "Final scores (points)",
+        "By seat (seat advantage), 12 games each",
+    ):
         assert title in out
+    # every column says its unit
+    for column in ("win rate (share)", "mean length (decisions)", "mean score (points)"):
+        assert column in out
+    assert "score diff (points)" in out
     assert "Wrote results.json, games.csv, plots to" in out
+
+
+def test_cli_clecanian_scores_say_lower_is_better(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "clecanian", "-b", "random,easy", "-n", "2", "-q")
+    assert code == 0
+    assert "Scores (lower is better)" in out
+
+
+def test_progress_lines_every_few_seconds() -> None:
+    now = [100.0]
+    stream = io.StringIO()
+    lines = ProgressLines("simulate", 400, stream, every=5, clock=lambda: now[0])
+    lines.advance(10)  # no time has passed
+    now[0] += 4
+    lines.advance(110)
+    assert stream.getvalue() == ""
+    now[0] += 1.5
+    lines.advance(0)
+    assert stream.getvalue() == "simulate: 120/400 games, 30%, 6 s\n"
+    now[0] += 3
+    lines.advance(280)
+    now[0] += 0.2
+    lines.finish()
+    assert stream.getvalue().splitlines() == [
+        "simulate: 120/400 games, 30%, 6 s",
+        "simulate: 400/400 games, 100%, 9 s",
+    ]
+    # a run too short for any line writes none at its end either
+    quiet = io.StringIO()
+    short = ProgressLines("tournament", 3, quiet, every=5, clock=lambda: 0.0)
+    short.advance(3)
+    short.finish()
+    assert quiet.getvalue() == ""
+
+
+def test_cli_progress_lines_when_not_a_terminal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = simulate_cli(capsys, tmp_path, "--progress-every", "0")
+    assert code == 0
+    lines = err.splitlines()
+    assert lines[0].startswith("simulate: 1/12 games, 8%, ")
+    assert lines[-1].startswith("simulate: 12/12 games, 100%, ")
+    assert all(re.fullmatch(r"simulate: \d+/12 games, \d+%, \d+ s", line) for line in lines)
+    code, _, err = simulate_cli(capsys, tmp_path, "--progress-every", "0", "--quiet")
+    assert (code, err) == (0, "")
 
 
 def test_cli_output_is_the_same_with_two_workers(
@@ -245,7 +303,7 @@ def test_games_csv_rows(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 
 def test_plots_are_png_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert simulate_cli(capsys, tmp_path)[0] == 0
-    for name in ("score_histograms.png", "win_rate_by_seat.png"):
+    for name in ("score_histograms.png", "win_rate_by_bot.png", "win_rate_by_seat.png"):
         data = (tmp_path / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert data[12:16] == b"IHDR"
@@ -296,6 +354,10 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "random,random", "-o", "players=4"], "2 bots for 4 players"),
         (["--bots", "random,random", "--records"], "--records needs --out DIR"),
         (["--bots", "random,random", "-o", "nonsense"], "must look like KEY=VALUE"),
+        (["--bots", "random,random#"], "write NAME#LABEL"),
+        (["--bots", "random,#2"], "write NAME#LABEL"),
+        (["--bots", "random,random", "--address", "auto"], "--address is for --backend ray"),
+        (["--bots", "random,random", "--progress-every", "-1"], "--progress-every must be"),
     ],
 )
 def test_cli_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
@@ -321,3 +383,28 @@ def test_docs_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(code, "docs/simulate.md", "exec"), {})
     out = capsys.readouterr().out
     assert "| bot | games | win rate (95% CI) |" in out
+
+
+def test_one_bot_entered_twice_under_two_names(capsys: pytest.CaptureFixture[str]) -> None:
+    result = simulate("clecanian", ["greedy", "greedy#b"], 4, seed=3, swap_seats=True)
+    assert list(result.bot_stats()) == ["greedy", "greedy#b"]
+    assert result.outcomes[0].seats == ("greedy", "greedy#b")
+    plain = simulate("clecanian", ["greedy", "greedy"], 4, seed=3, swap_seats=True)
+    assert [o.scores for o in result.outcomes] == [o.scores for o in plain.outcomes]
+
+
+def test_ray_backend_without_ray_says_how_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    for command in ("simulate", "tournament"):
+        code, out, err = run(capsys, command, "clecanian", "-b", "random,easy", "--backend", "ray")
+        assert (code, out) == (2, "")
+        assert err == (
+            "matchmaker: the ray backend needs the 'ray' extra: pip install 'matchmaker[ray]' "
+            "(in a checkout: .venv/bin/pip install -e '.[ray]')\n"
+        )
+    with pytest.raises(MatchmakerError, match="pip install 'matchmaker"):
+        simulate("clecanian", ["random", "easy"], 2, backend="ray")
+    with pytest.raises(OptionError, match="unknown backend 'spark'"):
+        simulate("clecanian", ["random", "easy"], 2, backend="spark")

@@ -4,26 +4,86 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import permutations
+from math import perm
 
 import pytest
 
 from matchmaker.core.errors import OptionError
 from matchmaker.sim.runs import game_seed
-from matchmaker.sim.tournament import ranks, seatings, tournament
+from matchmaker.sim.stats import wilson_interval
+from matchmaker.sim.tournament import (
+    MAX_SEATINGS,
+    ranks,
+    seating_groups,
+    seatings,
+    tournament,
+)
 from tests.helpers import run_cli as run
 
 LAST = "tests.helpers:LastBot"
 
 
-def test_seatings_rotate_every_combination() -> None:
+def test_seatings_are_every_permutation() -> None:
     assert seatings(["a", "b"], 2) == [("a", "b"), ("b", "a")]
     tables = seatings(["a", "b", "c", "d"], 3)
-    assert len(tables) == 4 * 3
-    assert tables[:3] == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a")]
-    # every bot holds every seat equally often
+    assert len(tables) == 4 * 3 * 2
+    assert set(tables) == set(permutations("abcd", 3))
+    assert tables[:6] == list(permutations("abc"))
+    # every bot holds every seat equally often, and has every neighbour equally often
     for seat in range(3):
-        assert Counter(table[seat] for table in tables) == dict.fromkeys("abcd", 3)
-    assert seatings(["a", "b", "c"], 3) == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a")]
+        assert Counter(table[seat] for table in tables) == dict.fromkeys("abcd", 6)
+    left = Counter((t[i], t[(i + 1) % 3]) for t in tables for i in range(3))
+    assert set(left.values()) == {6}
+    assert len(seatings(["a", "b", "c", "d", "e", "f"], 6)) == MAX_SEATINGS
+    groups = seating_groups(["a", "b", "c", "d"], 2)
+    assert [len(group) for group in groups] == [2] * 6
+    assert groups[0] == [("a", "b"), ("b", "a")]
+
+
+@pytest.mark.parametrize(("bots", "players"), [(8, 4), (7, 6), (11, 3), (8, 8)])
+def test_balanced_design_when_permutations_are_too_many(bots: int, players: int) -> None:
+    names = [f"bot{i}" for i in range(bots)]
+    assert perm(bots, players) > MAX_SEATINGS
+    groups = seating_groups(names, players)
+    tables = [table for group in groups for table in group]
+    assert len(tables) <= MAX_SEATINGS
+    assert all(len(set(table)) == players for table in tables)
+    # each bot holds each seat equally often
+    held = Counter((table[seat], seat) for table in tables for seat in range(players))
+    assert len(held) == bots * players
+    assert len(set(held.values())) == 1
+    # each ordered pair of bots sits at each distance around the table about equally often
+    apart = Counter(
+        (table[i], table[(i + d) % players], d)
+        for table in tables
+        for i in range(players)
+        for d in range(1, players)
+    )
+    counts = [apart[(a, b, d)] for a in names for b in names if a != b for d in range(1, players)]
+    assert min(counts) > 0
+    assert max(counts) - min(counts) <= 3 * players
+    # a group is a block and its rotations; the design depends on the bots alone
+    assert groups[0][1] == groups[0][0][-1:] + groups[0][0][:-1]
+    assert seating_groups(names, players) == groups
+
+
+def test_one_bot_under_two_names_ties() -> None:
+    bots = ["greedy", "medium", "random", "medium#2"]
+    result = tournament("purrfect", bots, 2, seed=5)
+    assert len(result.seatings) == 24 and result.groups == 1
+    # the seatings of a group share their deals: game k of every seating has one seed
+    assert {o.seed for o in result.outcomes[:24]} == {game_seed(5, 0)}
+    assert {o.seed for o in result.outcomes[24:]} == {game_seed(5, 1)}
+    board = {s.name: s for s in result.leaderboard}
+    # greedy, medium and medium#2 are one bot: every seating has its mirror image, dealt
+    # the same cards, so they win exactly as often
+    assert board["greedy"].wins == board["medium"].wins == board["medium#2"].wins
+    assert board["random"].wins < board["greedy"].wins
+    low, high = wilson_interval(board["greedy"].wins, board["greedy"].games)
+    for name in ("medium", "medium#2"):
+        assert low <= board[name].wins / board[name].games <= high
+        assert abs(board[name].mu - board["greedy"].mu) < 2 * board["greedy"].sigma
 
 
 def test_ranks_follow_the_winners() -> None:
@@ -35,16 +95,19 @@ def test_ranks_follow_the_winners() -> None:
 
 
 def test_leaderboard_contents() -> None:
-    result = tournament("purrfect", ["random", LAST, "easy"], 8, seed=4, options={"players": 3})
-    assert len(result.seatings) == 3
+    result = tournament("purrfect", ["random", LAST, "easy"], 4, seed=4, options={"players": 3})
+    assert len(result.seatings) == 6
     assert len(result.outcomes) == 24
-    assert [o.seats for o in result.outcomes[:4]] == [
+    assert [o.seats for o in result.outcomes[:7]] == [
         ("random", LAST, "easy"),
-        ("easy", "random", LAST),
+        ("random", "easy", LAST),
+        (LAST, "random", "easy"),
         (LAST, "easy", "random"),
+        ("easy", "random", LAST),
+        ("easy", LAST, "random"),
         ("random", LAST, "easy"),
     ]
-    assert [o.seed for o in result.outcomes[:2]] == [game_seed(4, 0), game_seed(4, 1)]
+    assert [o.seed for o in result.outcomes[5:7]] == [game_seed(4, 0), game_seed(4, 1)]
     board = result.leaderboard
     assert {s.name for s in board} == {"random", LAST, "easy"}
     assert all(s.games == 24 for s in board)
@@ -59,7 +122,8 @@ def test_leaderboard_contents() -> None:
     data = result.to_json()
     assert [entry["name"] for entry in data["leaderboard"]] == [s.name for s in board]
     assert data["games"] == 24
-    assert data["games_per_seating"] == 8
+    assert data["games_per_seating"] == 4
+    assert data["seating_groups"] == 1
 
 
 def test_same_seed_same_leaderboard_whatever_the_workers() -> None:
@@ -96,10 +160,21 @@ def test_api_errors() -> None:
 
 def test_cli_leaderboard(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(
-        capsys, "tournament", "purrfect", "--bots", f"random,{LAST},easy", "-p", "3", "-n", "4"
+        capsys,
+        "tournament",
+        "purrfect",
+        "--bots",
+        f"random,{LAST},easy",
+        "-p",
+        "3",
+        "-n",
+        "4",
+        "-q",
     )
     assert (code, err) == (0, "")
-    assert "Purrfect Match tournament: 3 seatings x 4 games = 12 games, 3 players" in out
+    assert "Seatings: every order of every set of bots; 1 group of seatings" in out
+    assert "win rate (share)" in out
+    assert "Purrfect Match tournament: 6 seatings x 4 games = 24 games, 3 players" in out
     assert "Leaderboard" in out
     lines = [line for line in out.splitlines() if LAST in line]
     assert len(lines) == 1

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from math import perm
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from matchmaker.cli.options import parse_option_pairs
 from matchmaker.core.errors import MatchmakerError, OptionError
@@ -42,7 +45,27 @@ def _common_arguments(parser: argparse.ArgumentParser, games: int, games_help: s
         "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)"
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress report")
+    parser.add_argument(
+        "--progress-every",
+        type=float,
+        default=PROGRESS_EVERY,
+        metavar="S",
+        help="when standard error is not a terminal: a progress line every S seconds "
+        f"(default {PROGRESS_EVERY:g})",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: this process or --workers processes; ray: Ray tasks (the 'ray' extra)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (host:port, or auto); "
+        "default: a Ray started on this machine for the run",
+    )
 
 
 def add_simulate_parser(sub: Any) -> None:
@@ -91,6 +114,14 @@ def _check_counts(args: argparse.Namespace) -> None:
         raise MatchmakerError(f"--games must be at least 1, not {args.games}")
     if args.workers < 1:
         raise MatchmakerError(f"--workers must be at least 1, not {args.workers}")
+    if not args.progress_every >= 0:
+        raise MatchmakerError(f"--progress-every must be 0 or more, not {args.progress_every}")
+    if args.address is not None and args.backend != "ray":
+        raise MatchmakerError("--address is for --backend ray")
+    if args.backend == "ray":
+        from matchmaker.sim.ray_backend import import_ray
+
+        import_ray()
 
 
 def _seed(args: argparse.Namespace) -> int:
@@ -98,9 +129,60 @@ def _seed(args: argparse.Namespace) -> int:
     return seed
 
 
+#: Seconds between progress lines when standard error is not a terminal.
+PROGRESS_EVERY = 5.0
+
+
+class ProgressLines:
+    """Progress as lines on a stream that is not a terminal (a log, a pipe): one line at most
+    every ``every`` seconds, ``"simulate: 120/400 games, 30%, 14 s"``, and a last one when the
+    run ends if any was written before it."""
+
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        stream: TextIO,
+        every: float = PROGRESS_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.label = label
+        self.total = total
+        self.stream = stream
+        self.every = every
+        self.clock = clock
+        self.done = 0
+        self.start = self.last = clock()
+        self.lines = 0
+
+    def advance(self, games: int) -> None:
+        """Count ``games`` more games done; write a line if ``every`` seconds have passed."""
+        self.done += games
+        now = self.clock()
+        if now - self.last >= self.every:
+            self.last = now
+            self._write(now)
+
+    def finish(self) -> None:
+        """The last line, if any line was written and the count moved since."""
+        if self.lines and self.done:
+            self._write(self.clock())
+
+    def _write(self, now: float) -> None:
+        share = 100 * self.done // max(1, self.total)
+        self.stream.write(
+            f"{self.label}: {self.done}/{self.total} games, {share}%, {now - self.start:.0f} s\n"
+        )
+        self.stream.flush()
+        self.lines += 1
+
+
 @contextmanager
-def _progress(total: int, quiet: bool, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error, hidden when that is not a terminal or when quiet."""
+def _progress(
+    total: int, quiet: bool, label: str, command: str, every: float = PROGRESS_EVERY
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error when that is a terminal; else progress lines every
+    ``every`` seconds (``ProgressLines``); nothing when quiet."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -122,6 +204,11 @@ def _progress(total: int, quiet: bool, label: str) -> Iterator[Callable[[int], N
         transient=True,
         disable=quiet or not console.is_terminal,
     )
+    if not quiet and not console.is_terminal:
+        lines = ProgressLines(command, total, sys.stderr, every)
+        yield lines.advance
+        lines.finish()
+        return
     with bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.advance(task, done)
@@ -154,7 +241,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     records = out / "records" if out is not None and args.records else None
     if out is not None:
         _make_folder(out)
-    with _progress(args.games, args.quiet, f"{game.title}, {args.games} games") as advance:
+    label = f"{game.title}, {args.games} games"
+    with _progress(args.games, args.quiet, label, "simulate", args.progress_every) as advance:
         result = simulate(
             game,
             bots,
@@ -164,6 +252,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             args.swap_seats,
             records_dir=records,
             progress=advance,
+            backend=args.backend,
+            address=args.address,
         )
     if out is not None:
         _write_outputs(result, out)
@@ -209,8 +299,18 @@ def run_tournament(args: argparse.Namespace) -> int:
     check_bots(game, bots)
     seed = _seed(args)
     total = args.games * len(seatings(bots, game.players))
-    with _progress(total, args.quiet, f"{game.title} tournament") as advance:
-        result = tournament(game, bots, args.games, seed, args.workers, progress=advance)
+    label = f"{game.title} tournament"
+    with _progress(total, args.quiet, label, "tournament", args.progress_every) as advance:
+        result = tournament(
+            game,
+            bots,
+            args.games,
+            seed,
+            args.workers,
+            progress=advance,
+            backend=args.backend,
+            address=args.address,
+        )
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
@@ -219,9 +319,9 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 NOTE = """\
-95% intervals: Wilson for win rates, normal approximation for means.
-A bot named at several seats is pooled over them (games counts the seats it held).
-A shared win counts as a win for every winner.
+95% intervals (in the unit of the column before): Wilson for win rates, normal approximation
+for means. Games and wins count seat-games: a bot named at several seats is pooled over them.
+A shared win counts as a win for every winner. Length counts the seats' decisions in a game.
 Score diff: the bot's score minus the mean score of the other seats."""
 
 
@@ -252,7 +352,10 @@ def print_simulation(result: SimulationResult, console: Console) -> None:
         f"[bold]{result.title}[/bold]: {result.games} games, {result.players} players, "
         f"seed {result.seed}{swap}{order.get(result.lower_score_wins, '')}"
     )
-    wins = _table("Wins", ("bot", "games", "wins", "win rate", "95% CI", "mean length"))
+    wins = _table(
+        "Wins",
+        ("bot", "games", "wins", "win rate (share)", "95% CI", "mean length (decisions)"),
+    )
     for name, s in stats.items():
         wins.add_row(
             name,
@@ -263,7 +366,11 @@ def print_simulation(result: SimulationResult, console: Console) -> None:
             f"{s.mean_length:.1f}",
         )
     console.print(wins)
-    scores = _table("Scores", ("bot", "mean score", "95% CI", "score diff", "95% CI"))
+    better: dict[bool | None, str] = {True: " (lower is better)", False: " (higher is better)"}
+    scores = _table(
+        f"Scores{better.get(result.lower_score_wins, '')}",
+        ("bot", "mean score (points)", "95% CI", "score diff (points)", "95% CI"),
+    )
     for name, s in stats.items():
         scores.add_row(
             name,
@@ -273,13 +380,13 @@ def print_simulation(result: SimulationResult, console: Console) -> None:
             _ci(s.mean_score_diff_ci, 2),
         )
     console.print(scores)
-    spread = _table("Final scores", ("bot", "min", "25%", "median", "75%", "max"))
+    spread = _table("Final scores (points)", ("bot", "min", "25%", "median", "75%", "max"))
     for name, s in stats.items():
         spread.add_row(name, *(f"{q:g}" for q in s.quantiles))
     console.print(spread)
     seats = _table(
         f"By seat (seat advantage), {result.games} games each",
-        ("seat", "wins", "win rate", "95% CI", "mean score", "95% CI"),
+        ("seat", "wins", "win rate (share)", "95% CI", "mean score (points)", "95% CI"),
     )
     for seat in result.seat_stats():
         seats.add_row(
@@ -301,8 +408,24 @@ def print_leaderboard(result: TournamentResult, console: Console) -> None:
         f"{result.games_per_seating} games = {len(result.outcomes)} games, "
         f"{result.options['players']} players, seed {result.seed}"
     )
+    every = len(result.seatings) == perm(len(result.bots), result.options["players"])
+    design = "every order of every set of bots" if every else "a balanced design"
+    groups = "1 group" if result.groups == 1 else f"{result.groups} groups"
+    console.print(
+        f"Seatings: {design}; {groups} of seatings, each dealt the same cards.", style="dim"
+    )
     table = _table(
-        "Leaderboard", ("#", "bot", "ordinal", "mu", "sigma", "games", "wins", "win rate")
+        "Leaderboard",
+        (
+            "#",
+            "bot",
+            "ordinal (skill)",
+            "mu (skill)",
+            "sigma (skill)",
+            "games",
+            "wins",
+            "win rate (share)",
+        ),
     )
     for place, s in enumerate(result.leaderboard, start=1):
         table.add_row(

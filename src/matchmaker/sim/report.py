@@ -60,10 +60,11 @@ def format_estimate(value: float, interval: Interval | None, digits: int = 2) ->
 
 def markdown_table(result: SimulationResult) -> str:
     """The per-bot figures as a Markdown table (win rate, mean score and mean score
-    difference with their 95% intervals, mean game length), e.g. for ``docs/bots.md``."""
+    difference in points with their 95% intervals, mean game length in seat decisions), e.g.
+    for ``docs/bots.md``."""
     lines = [
-        "| bot | games | win rate (95% CI) | mean score (95% CI) "
-        "| mean score diff (95% CI) | mean length |",
+        "| bot | games | win rate (95% CI) | mean score, points (95% CI) "
+        "| mean score diff, points (95% CI) | mean length, decisions |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     for name, stats in result.bot_stats().items():

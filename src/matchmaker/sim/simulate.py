@@ -266,13 +266,16 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     records_dir: Path | None = None,
     progress: ProgressHook | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games with one bot per seat (``bots[i]`` at seat ``i``, or rotated
     game by game with ``swap_seats``) and gather the results.
 
     ``game`` is a game id (built with ``options`` and one seat per bot) or a Game. Bots are
-    names, levels or ``package.module:ClassName``. ``records_dir`` receives every game's
-    record; ``progress`` is called with the number of games just finished.
+    names, levels or ``package.module:ClassName`` (``NAME#LABEL`` enters a bot again under
+    another name). ``records_dir`` receives every game's record; ``progress`` is called with
+    the number of games just finished; ``backend`` and ``address`` are ``run_games``'s.
 
     >>> result = simulate("clecanian", ["random", "random"], games=3, seed=1)
     >>> result.bot_stats()["random"].games
@@ -287,7 +290,15 @@ def simulate(
         GameSpec(index=i, seed=game_seed(seed, i), seats=seating(bots, i, swap_seats))
         for i in range(games)
     ]
-    outcomes = run_games(table, specs, workers=workers, records_dir=records_dir, progress=progress)
+    outcomes = run_games(
+        table,
+        specs,
+        workers=workers,
+        records_dir=records_dir,
+        progress=progress,
+        backend=backend,
+        address=address,
+    )
     return SimulationResult(
         game=table.name,
         title=table.title,
