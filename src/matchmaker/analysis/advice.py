@@ -16,6 +16,7 @@ from typing import Any
 from matchmaker.analysis.evaluate import Estimate, Evaluation, Evaluator
 from matchmaker.analysis.registry import evaluator_for
 from matchmaker.analysis.review import DEFAULT_WORLDS
+from matchmaker.analysis.why import reason
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import Action
 from matchmaker.core.driver import Driver
@@ -77,12 +78,14 @@ def within_noise(evaluation: Evaluation, estimate: Estimate) -> bool:
 
 
 def hint_lines(evaluation: Evaluation, words: GameWords[Any]) -> list[str]:
-    """The hint as lines: the best choice, then each of the best few with its expected
-    advantage and how far it falls behind the best (in the game's points)."""
+    """The hint as lines: the best choice and why (``analysis.why``: what it does, from the
+    seat's view), then each of the best few with its expected advantage and how far it falls
+    behind the best (in the game's points)."""
     best = evaluation.best
     lines = [
         f"Best by the hard bot's search: {words.choice_key(best.action)} (judged from what you "
-        f"can see, over {evaluation.worlds} imagined deals)."
+        f"can see, over {evaluation.worlds} imagined deals).",
+        f"Why: {reason(words, evaluation, best.action, 0.0)}.",
     ]
     order = ranked(evaluation)
     for estimate in order[:SHOWN]:

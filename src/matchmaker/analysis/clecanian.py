@@ -9,7 +9,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from matchmaker.analysis.evaluate import MIN_WORLDS, Estimate, Evaluation, compare
+from matchmaker.analysis.evaluate import (
+    MIN_WORLDS,
+    Estimate,
+    Evaluation,
+    compare,
+    mean_parts,
+)
 from matchmaker.bots.clecanian.greedy import ClecanianGreedy
 from matchmaker.bots.clecanian.search import Budget, compare_options
 from matchmaker.bots.clecanian.strong import ClecanianStrong
@@ -57,7 +63,9 @@ class ClecanianEvaluator:
     ) -> Evaluation:
         """Every action of ``legal``, in ``worlds`` worlds (fewer if ``seconds`` of CPU run
         out first); advantage = the others' lowest expected total minus the seat's own (the
-        negated leaf score)."""
+        negated leaf score). Each estimate's parts are every seat's expected game total at the
+        leaves, its own and the others' lowest (``Parts``)."""
+        totals: list[list[list[float]]] = [[] for _ in legal]
         scores = compare_options(
             self.game,
             view,
@@ -67,10 +75,13 @@ class ClecanianEvaluator:
             ClecanianStrong.horizon,
             ClecanianStrong.default_weights,
             self.follow_up.decide,
+            totals,
         )
         advantages = [[-score for score in row] for row in scores]
         estimates = tuple(
-            Estimate(action, value, error)
-            for action, (value, error) in zip(legal, compare(advantages), strict=True)
+            Estimate(action, value, error, mean_parts(self.seat, leaves, lowest=True))
+            for action, (value, error), leaves in zip(
+                legal, compare(advantages), totals, strict=True
+            )
         )
-        return Evaluation(self.seat, estimates, len(scores[0]) if scores else 0)
+        return Evaluation(self.seat, estimates, len(scores[0]) if scores else 0, view)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from matchmaker.bots.paired import paired_error
@@ -27,23 +27,42 @@ MIN_WORLDS = 4
 
 
 @dataclass(frozen=True)
+class Parts:
+    """What an action's expected advantage is made of, averaged over the same worlds (with the
+    same weights) as the advantage itself, in the game's own points: every seat's expected
+    result (``seats``: in Clecanian Golf its game total, lower is better; in Purrfect Match its
+    final score, higher is better), the deciding seat's own (``own``), and the figure of the
+    others it is measured against (``others``: in Clecanian Golf the lowest of the others'
+    totals, world by world, so that the advantage is ``others - own``; in Purrfect Match the
+    mean of the others' scores, the advantage ``own - others``)."""
+
+    own: float
+    others: float
+    seats: tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class Estimate:
     """One action's expected advantage for the seat (``value``, points, higher is better) and
     the standard error of its difference from the best action's, measured in the same worlds
-    (0 for the best action itself)."""
+    (0 for the best action itself); ``parts``, when the evaluator measured them, say where the
+    advantage comes from."""
 
     action: Action
     value: float
     stderr: float
+    parts: Parts | None = None
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every legal action of one decision, estimated in ``worlds`` sampled worlds."""
+    """Every legal action of one decision, estimated in ``worlds`` sampled worlds; ``view`` is
+    the deciding seat's view it was judged from (what a reason may speak of), when kept."""
 
     seat: int
     estimates: tuple[Estimate, ...]
     worlds: int
+    view: Any = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> Estimate:
@@ -89,6 +108,34 @@ def compare(
         )
         for i, row in enumerate(outcomes)
     ]
+
+
+def mean_parts(
+    seat: int,
+    results: Sequence[Sequence[float]],
+    weights: Sequence[float] | None = None,
+    lowest: bool = False,
+) -> Parts:
+    """The parts of one action from each world's result of every seat (``results[w][s]``, the
+    same worlds as its outcomes, with the same ``weights``): the weighted means of each seat's
+    result and of the others' figure, their lowest (``lowest``, Clecanian Golf) or their
+    mean."""
+    count = len(results)
+    total = sum(weights) if weights is not None else float(count)
+    shares = (
+        [w / total for w in weights]
+        if weights is not None and total > 0
+        else [1.0 / max(1, count)] * count
+    )
+    players = len(results[0]) if results else 0
+    seats = tuple(
+        sum(w * row[s] for w, row in zip(shares, results, strict=True)) for s in range(players)
+    )
+    others = 0.0
+    for w, row in zip(shares, results, strict=True):
+        rest = [x for s, x in enumerate(row) if s != seat]
+        others += w * (min(rest) if lowest else sum(rest) / max(1, len(rest)))
+    return Parts(seats[seat] if seats else 0.0, others, seats)
 
 
 class Evaluator(Protocol):

@@ -11,7 +11,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from matchmaker.analysis.evaluate import MIN_WORLDS, Estimate, Evaluation, compare
+from matchmaker.analysis.evaluate import (
+    MIN_WORLDS,
+    Estimate,
+    Evaluation,
+    compare,
+    mean_parts,
+)
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.strong import PurrfectStrong
 from matchmaker.core.actions import Action
@@ -60,11 +66,14 @@ class PurrfectEvaluator:
         seconds: float | None = None,
     ) -> Evaluation:
         """Every action of ``legal``, in ``worlds`` worlds (fewer if ``seconds`` of CPU run
-        out first); advantage = the seat's final score minus the mean of the others'."""
+        out first); advantage = the seat's final score minus the mean of the others'. Each
+        estimate's parts are every seat's expected final score, its own and the others' mean
+        (``Parts``)."""
         reading = self.bot.read(view)
         playout = FastPlayout(reading.players, reading.pool, self.bot.tuning)
         sampler = WorldSampler(self.game, view)
         outcomes: list[list[float]] = [[] for _ in legal]
+        finals: list[list[list[float]]] = [[] for _ in legal]
         weights: list[float] = []
         start = time.thread_time()
         for done in range(worlds):
@@ -75,9 +84,13 @@ class PurrfectEvaluator:
             for i, action in enumerate(legal):
                 imagined = world.clone()
                 imagined.apply(action)
-                outcomes[i].append(self.bot.outcome(playout.run(imagined)))
+                scores = playout.run(imagined)
+                outcomes[i].append(self.bot.outcome(scores))
+                finals[i].append([float(score) for score in scores])
         estimates = tuple(
-            Estimate(action, value, error)
-            for action, (value, error) in zip(legal, compare(outcomes, weights), strict=True)
+            Estimate(action, value, error, mean_parts(self.seat, scores, weights))
+            for action, (value, error), scores in zip(
+                legal, compare(outcomes, weights), finals, strict=True
+            )
         )
-        return Evaluation(self.seat, estimates, len(weights))
+        return Evaluation(self.seat, estimates, len(weights), view)

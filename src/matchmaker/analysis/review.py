@@ -12,6 +12,7 @@ from typing import Any
 
 from matchmaker.analysis.evaluate import Evaluation, Evaluator
 from matchmaker.analysis.registry import evaluator_for
+from matchmaker.analysis.why import reason
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.driver import Driver
@@ -144,12 +145,11 @@ class Luck:
         self.expected = None
 
 
-def _why(evaluation: Evaluation, chosen: str, best: str, loss: float) -> str:
-    """The reason of a mark, from what the evaluation measured."""
-    if loss <= 0:
-        return f"{chosen}: the best choice here, as far as the seat could see"
-    gain = evaluation.best.value
-    return f"{best} was expected to do {loss:.1f} points better (advantage {gain:+.1f})"
+def _why(words: Any, evaluation: Evaluation, action: Any, loss: float) -> str:
+    """The reason of a mark, in the player's words (``analysis.why``): what the choice and the
+    best one visibly do by the rules and the seat's view, and where the evaluator found the
+    points."""
+    return reason(words, evaluation, action, loss)
 
 
 def _claims(record: Mapping[str, Any]) -> list[Claim]:
@@ -251,7 +251,7 @@ def _review(
         best=chosen if loss <= 0 else best,
         loss=loss,
         mark=mark(game, loss),
-        why=_why(evaluation, chosen, best, loss),
+        why=_why(words, evaluation, action, loss),
         values={words.choice_key(e.action): e.value for e in evaluation.estimates},
         worlds=evaluation.worlds,
     )

@@ -82,7 +82,8 @@ def _review(
 
 
 def _print_review(review: SeatReview, names: list[str]) -> None:
-    """One seat's review as text: a line a decision, then accuracy and mean loss."""
+    """One seat's review as text: accuracy, mean loss and luck, then a line a decision, and
+    under each decision that lost points the reason."""
     name = names[review.seat]
     accuracy, loss = f"{review.accuracy:.0%}", f"{review.mean_loss:.2f}"
     luck = "" if review.luck is None else f", luck {review.luck:+.1f} points"
@@ -91,4 +92,5 @@ def _print_review(review: SeatReview, names: list[str]) -> None:
         line = f"  {d.index:>4}  {d.action:<18} {d.mark:<10}"
         if d.loss > 0:
             line += f" -{d.loss:.1f}  best: {d.best}"
+            line += f"\n{'':8}{d.why}"
         print(line)

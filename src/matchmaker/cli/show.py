@@ -106,10 +106,10 @@ MARK_STYLES = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistak
 
 def review_line(review: DecisionReview) -> str:
     """A decision's review in one line (the step above it says whose it is): ``Review: take is
-    a mistake (-6.4 points); best: stock``."""
+    a mistake (-6.4 points); best: stock. Why: …``, the reason when it lost points."""
     line = f"Review: {review.action} is {_article(review.mark)}"
     if review.loss > 0:
-        line += f" (-{review.loss:.1f} points); best: {review.best}"
+        line += f" (-{review.loss:.1f} points); best: {review.best}. Why: {review.why}"
     return line
 
 

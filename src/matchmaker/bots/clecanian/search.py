@@ -60,15 +60,21 @@ class Budget:
     min_worlds: int = 4
 
 
-def leaf_score(state: ClecanianState, seat: int, policy: QuickPolicy, round_over: bool) -> float:
-    """How good a world's leaf is for ``seat`` (lower is better): its expected game total
-    minus the lowest expected total of the others; the exact totals once the round is
-    over."""
+def leaf_totals(state: ClecanianState, policy: QuickPolicy, round_over: bool) -> list[float]:
+    """Every seat's expected game total at a world's leaf: its total so far plus the value
+    of its grid as every seat sees it; the exact totals once the round is over."""
     totals: list[float] = list(state.totals())
     if not round_over:
         p = state.position
         for s in range(len(totals)):
             totals[s] += policy.leaf_value(policy.seen_grid(p, s))
+    return totals
+
+
+def leaf_score(state: ClecanianState, seat: int, policy: QuickPolicy, round_over: bool) -> float:
+    """How good a world's leaf is for ``seat`` (lower is better): its expected game total
+    minus the lowest expected total of the others (``leaf_totals``)."""
+    totals = leaf_totals(state, policy, round_over)
     mine = totals[seat]
     return mine - min(t for s, t in enumerate(totals) if s != seat)
 
@@ -194,9 +200,14 @@ def compare_options(
     horizon: int,
     weights: Weights,
     follow_up: FollowUp | None = None,
+    totals: list[list[list[float]]] | None = None,
 ) -> list[list[float]]:
     """The leaf scores of each option, world by world (every option in the same worlds).
-    With ``follow_up``, the deciding seat finishes the turn an option starts with it.
+    With ``follow_up``, the deciding seat finishes the turn an option starts with it. With
+    ``totals`` (a list of one empty list an option), every seat's expected total at each
+    leaf (``leaf_totals``) is appended to its option's list, world by world, for a review
+    to tell where the score came from; the bot leaves it out (it neither draws from the
+    generator nor changes a score).
 
     The cyclic garbage collector is paused meanwhile: the play-outs make millions of
     short-lived objects, freed by their reference counts, so its passes over them were pure
@@ -205,7 +216,9 @@ def compare_options(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _compare_options(game, view, options, budget, rng, horizon, weights, follow_up)
+        return _compare_options(
+            game, view, options, budget, rng, horizon, weights, follow_up, totals
+        )
     finally:
         if collecting:
             gc.enable()
@@ -220,6 +233,7 @@ def _compare_options(
     horizon: int,
     weights: Weights,
     follow_up: FollowUp | None,
+    totals: list[list[list[float]]] | None = None,
 ) -> list[list[float]]:
     assert view.seat is not None
     seat = view.seat
@@ -248,5 +262,10 @@ def _compare_options(
                 own.finish(state, stock)
             steps, over = play_to_horizon(state, stock, horizon, policy)
             played += steps
-            scores[i].append(leaf_score(state, seat, policy, over))
+            if totals is None:
+                scores[i].append(leaf_score(state, seat, policy, over))
+            else:
+                leaf = leaf_totals(state, policy, over)
+                totals[i].append(leaf)
+                scores[i].append(leaf[seat] - min(t for s, t in enumerate(leaf) if s != seat))
     return scores
