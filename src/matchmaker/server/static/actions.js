@@ -24,10 +24,11 @@ export class ActionBar {
     });
   }
 
-  /** Show the buttons of `legal` (disabled while `busy`); nothing changes if nothing did. */
-  update(legal, busy) {
+  /** Show the buttons of `legal` (disabled while `busy`), the one of `hinted` (a practice
+   * table's best choice, `{name, arg}`, or null) marked; nothing changes if nothing did. */
+  update(legal, busy, hinted = null) {
     const list = legal || [];
-    const key = JSON.stringify([list, Boolean(busy)]);
+    const key = JSON.stringify([list, Boolean(busy), hinted]);
     if (key === this.key) return;
     this.key = key;
     const bar = this.element;
@@ -37,6 +38,8 @@ export class ActionBar {
       if (!this.buttons.has(testid)) this.buttons.set(testid, this.button(testid));
       const button = this.buttons.get(testid);
       this.fill(button, action, busy);
+      const best = Boolean(hinted) && hinted.name === action.name && (hinted.arg ?? null) === (action.arg ?? null);
+      button.classList.toggle("hinted", best);
       return button;
     });
     const keep = new Set(wanted);

@@ -37,6 +37,8 @@ export function boardContext(summary, extra) {
     act: null,
     highlight: null,
     thinking: null,
+    // A practice table's best choice, `{name, arg, label}`: its place is marked (`cardPlace`).
+    hint: null,
     ...extra,
     you: extra && "you" in extra ? extra.you : extra?.viewer ?? null,
   };

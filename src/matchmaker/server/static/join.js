@@ -65,7 +65,23 @@ function noSeat(root, tableId) {
   );
 }
 
-function joinForm(root, tableId, invite) {
+/** What a person agrees to by sitting at a practice table, said before they sit. */
+function practiceNote() {
+  return el(
+    "p",
+    { class: "practice-note", "data-testid": "practice-note" },
+    el("strong", {}, "This is a practice table: hints for everyone. "),
+    "During play anyone at the table may ask for a hint, the hard bot's advice on their own decision. Taking your seat agrees to it.",
+  );
+}
+
+async function joinForm(root, tableId, invite) {
+  let summary = null;
+  try {
+    summary = await api.table(tableId);
+  } catch {
+    /* the invite itself says what is wrong when it is used */
+  }
   const name = el("input", {
     type: "text", id: "join-name", maxlength: 24, value: saved.name(), "data-testid": "join-name", autocomplete: "nickname",
   });
@@ -105,6 +121,7 @@ function joinForm(root, tableId, invite) {
   page(
     root,
     el("h1", {}, "You are invited to a table"),
+    summary && summary.practice ? practiceNote() : null,
     form,
     existing
       ? el("p", {}, "You already have a seat here: ", el("a", { href: tablePath(tableId), "data-testid": "my-seat" }, "go to your seat"), ".")

@@ -148,6 +148,9 @@ function createForm(catalogue, created, gamesHost) {
   const playersField = field("Players", players, " ");
   const name = el("input", { id: "create-name", type: "text", maxlength: 24, value: saved.name(), "data-testid": "create-name", autocomplete: "nickname" });
   const timer = el("input", { id: "create-timer", type: "number", min: 1, max: 3600, step: 1, inputmode: "numeric", placeholder: "none", "data-testid": "create-timer" });
+  const practice = el("input", { id: "create-practice", type: "checkbox", "data-testid": "create-practice" });
+  const practiceHelp =
+    "During play anyone at the table may ask for a hint: the hard bot's advice on their own decision. Whoever joins this table agrees to it; at other tables there are no hints.";
   const seatsHost = el("fieldset", { class: "seats-fieldset" });
   const optionsHost = el("fieldset", { class: "options-fieldset" });
   const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -264,6 +267,7 @@ function createForm(catalogue, created, gamesHost) {
     el("div", { class: "field-row" }, field("Your name", name, ""), playersField, field("Turn timer", timer, "seconds a turn; empty: none")),
     seatsHost,
     optionsHost,
+    field("Practice table: hints for everyone", practice, practiceHelp, "practice-field"),
     el("div", { class: "create-actions" }, submit, error),
   );
 
@@ -280,6 +284,7 @@ function createForm(catalogue, created, gamesHost) {
       names: seats.map((kind, seat) => (seat === 0 && who ? who : null)),
     };
     if (timer.value !== "") spec.timer = Number(timer.value);
+    if (practice.checked) spec.practice = true;
     const table = await api.createTable(spec);
     const own = table.invites.find((i) => i.seat === 0);
     const joined = await api.join(table.table, own.code, who || null);

@@ -62,18 +62,21 @@ export function cardPlace(ctx, content, { action = null, testid, label, classes 
   if (!ctx.act) return el("div", { ...attrs, "aria-label": label, role: label ? "group" : null }, content);
   const playable = Boolean(action);
   if (playable && ctx.placed) ctx.placed.add(actionTestId(action));
+  // A practice table's hint marks the place of the best choice.
+  const hint = ctx.hint;
+  const hinted = playable && Boolean(hint) && hint.name === action.name && (hint.arg ?? null) === (action.arg ?? null);
   const button = el(
     "button",
     {
       ...attrs,
       type: "button",
-      class: `card${playable ? " playable" : ""} ${classes}`,
+      class: `card${playable ? " playable" : ""}${hinted ? " hinted" : ""} ${classes}`,
       disabled: !playable,
       "data-focus": testid,
       "data-name": playable ? action.name : null,
       "data-arg": playable && action.arg !== null && action.arg !== undefined ? action.arg : null,
       title: playable ? action.help || action.label : null,
-      "aria-label": playable ? `${action.label}${action.help ? ": " + action.help : ""}` : label,
+      "aria-label": playable ? `${action.label}${action.help ? ": " + action.help : ""}${hinted ? " (the hint's best choice)" : ""}` : label,
     },
     content,
   );

@@ -9,6 +9,7 @@ import { Connection, wholeState } from "./connection.js";
 import { clear, el, morphInto } from "./dom.js";
 import { linkBox } from "./links.js";
 import { findGame, rulesPanel } from "./help.js";
+import { HintBox } from "./hint.js";
 import { measure, play } from "./motion.js";
 import { resultPanel } from "./result.js";
 import { RoundEndPanel } from "./roundend.js";
@@ -47,6 +48,9 @@ class TablePage {
     // The hold between two rounds (the server's `pause`), with its end on this clock.
     this.pause = null;
     this.unread = 0;
+    // A practice table's advice: the last `hint` message, and the seq a hint was asked at.
+    this.hint = null;
+    this.hintAsked = null;
     this.turnSignal = new TurnSignal();
     this.build();
   }
@@ -59,6 +63,7 @@ class TablePage {
     });
     this.title = el("h1", { class: "title" }, "Table");
     this.connectionNote = el("span", { class: "connection", "data-testid": "connection" }, "");
+    this.practiceTag = el("span", { class: "practice-tag", "data-testid": "practice-tag", hidden: true }, "Practice table · hints on");
     this.errorBanner = el("div", { class: "error-banner", role: "alert", "data-testid": "error-banner", hidden: true });
     this.status = el("p", { class: "status", "data-testid": "status" }, "Connecting…");
     this.timer = el("span", { class: "timer", "data-testid": "timer", hidden: true });
@@ -76,6 +81,7 @@ class TablePage {
     // The controls are built once and updated in place (see renderControls).
     this.controlsNote = el("div", { class: "controls-note", hidden: true });
     this.actionBar = new ActionBar((action) => this.act(action));
+    this.hintBox = new HintBox(() => this.askHint());
     this.awayBox = this.buildAwayNotice();
     this.claimBox = claimControl((value) => this.send({ type: "claim", token: this.token, value }));
     this.resultBox = resultPanel(this, {
@@ -87,7 +93,8 @@ class TablePage {
       { class: "controls" },
       this.controlsNote,
       this.awayBox,
-      this.actionBar.element,
+      (this.choices = el("div", { class: "choices" }, this.actionBar.element, this.hintBox.button)),
+      this.hintBox.panel,
       this.claimBox.element,
     );
     this.narration = el("ol", { class: "narration-list", "data-testid": "narration", "aria-live": "polite" });
@@ -113,6 +120,7 @@ class TablePage {
         { class: "topbar" },
         el("a", { href: "/", class: "home" }, "matchmaker"),
         this.title,
+        this.practiceTag,
         this.connectionNote,
         this.turnSignal.toggle,
       ),
@@ -178,6 +186,7 @@ class TablePage {
       presence: () => this.onPresence(message.seats),
       rematch: () => this.onRematch(message.table),
       error: () => this.onError(message),
+      hint: () => this.onHint(message),
       pong: () => {},
     }[message.type];
     if (handler) handler();
@@ -202,6 +211,7 @@ class TablePage {
     this.title.textContent = `${message.table.title}${this.seat === null ? " · watching" : ""}`;
     this.main.dataset.seat = this.seat === null ? "spectator" : String(this.seat);
     this.main.dataset.game = message.table.game;
+    this.practiceTag.hidden = !message.table.practice;
     this.renderExtras();
     this.renderRules();
   }
@@ -210,6 +220,9 @@ class TablePage {
     const before = this.state ? this.state.view : null;
     const first = this.state === null;
     this.state = message;
+    // Advice is for one decision: it goes when the table moves on.
+    if (this.hint && this.hint.seq !== message.seq) this.hint = null;
+    if (this.hintAsked !== null && this.hintAsked !== message.seq) this.hintAsked = null;
     this.takePause(message.pause ?? null, first);
     this.busy = false;
     this.thinking = null;
@@ -292,6 +305,7 @@ class TablePage {
 
   onError(message) {
     this.busy = false;
+    if (message.about === "hint") this.hintAsked = null;
     if (message.code === "seat_moved") {
       saved.forgetToken(this.id);
       this.connection.close();
@@ -327,6 +341,8 @@ class TablePage {
   act(action, fromBoard = false) {
     if (this.busy || !this.state || !this.token) return;
     this.errorBanner.hidden = true;
+    this.hint = null;
+    this.hintAsked = null;
     const message = { type: "act", token: this.token, action: { name: action.name, arg: action.arg ?? null }, seq: this.state.seq };
     // Whoever acted from a focused control gets the focus back on the next choices.
     if (!fromBoard) {
@@ -340,8 +356,44 @@ class TablePage {
     }
   }
 
+  /** Ask the server for advice on the decision on screen (a practice table only). */
+  askHint() {
+    if (!this.hintOffered() || this.hintAsked !== null || this.currentHint()) return;
+    this.errorBanner.hidden = true;
+    if (this.send({ type: "hint", token: this.token })) {
+      this.hintAsked = this.state.seq;
+      this.render();
+    }
+  }
+
+  /** A `hint` message: kept while it is advice on the decision on screen, dropped otherwise
+   * (the table moved on while it was being worked out). */
+  onHint(message) {
+    if (this.hintAsked === message.seq) this.hintAsked = null;
+    if (!this.state || message.seq !== this.state.seq) return;
+    this.hint = message;
+    this.render();
+    // The marked place is brought into view above the dock (its scroll margin), if it is not.
+    const marked = this.boardHost.querySelector(".hinted");
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (marked) marked.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  }
+
+  /** Whether this page may ask for a hint now: a seat at a practice table, its decision. */
+  hintOffered() {
+    return Boolean(this.summary && this.summary.practice && this.token && this.yourTurn());
+  }
+
+  /** The advice on the decision on screen, or null. */
+  currentHint() {
+    const hint = this.hint;
+    return hint && this.state && hint.seq === this.state.seq && !this.busy ? hint : null;
+  }
+
   context() {
+    const hint = this.currentHint();
     return boardContext(this.summary, {
+      hint: hint ? hint.best : null,
       seats: this.seats,
       viewer: this.seat,
       legal: this.busy ? [] : this.state.legal || [],
@@ -368,7 +420,7 @@ class TablePage {
     }
     this.controls.hidden = false;
     // The board is drawn again only when something it shows changed, into the same elements.
-    const boardKey = JSON.stringify([this.state.seq, view, ctx.legal, ctx.highlight, ctx.thinking, ctx.seats, Boolean(ctx.act)]);
+    const boardKey = JSON.stringify([this.state.seq, view, ctx.legal, ctx.highlight, ctx.thinking, ctx.seats, Boolean(ctx.act), ctx.hint]);
     if (boardKey !== this.boardKey) {
       this.boardKey = boardKey;
       const before = measure(this.boardHost);
@@ -418,7 +470,14 @@ class TablePage {
     this.awayBox.hidden = !(mine && mine.away && !this.state.over);
     // The board's places are the controls; the bar holds the choices with no place on it.
     const offered = (this.state.legal || []).filter((action) => !this.placed.has(actionTestId(action)));
-    this.actionBar.update(offered, this.busy);
+    const hint = this.currentHint();
+    this.actionBar.update(offered, this.busy, hint ? hint.best : null);
+    this.hintBox.update({
+      offered: this.hintOffered() && !this.busy,
+      pending: this.hintAsked !== null && this.hintAsked === this.state.seq,
+      hint,
+    });
+    this.choices.hidden = this.actionBar.element.hidden && this.hintBox.button.hidden;
     this.claimBox.update(this.token ? this.state.claim : null, this.state.view.candidate);
     this.resultBox.update();
     this.turnSignal.update(this.yourTurn(), this.pageTitle());
