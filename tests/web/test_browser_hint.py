@@ -109,6 +109,7 @@ def ask_for_a_hint(page: Page) -> str:
     expect(best).to_be_visible(timeout=ADVICE_WAIT)
     assert page.evaluate("() => window.sawThinking"), '"Thinking…" was never shown'
     label = best.inner_text()
+    expect(page.get_by_test_id("advice-why")).to_contain_text(label)
     rows = page.get_by_test_id("advice-options").locator("li")
     assert rows.count() == len(choices(page)), "the advice lists every choice"
     expect(rows.first.locator(".label")).to_have_text(label)

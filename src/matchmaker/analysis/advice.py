@@ -104,7 +104,8 @@ def advice_json(evaluation: Evaluation, words: GameWords[Any]) -> dict[str, Any]
     """The advice as JSON (the web protocol's ``hint`` message without its ``type`` and
     ``seq``): the seat, the worlds, the best choice, every choice best first with its
     expected advantage (``value``), how far it falls behind the best (``behind``) and whether
-    that is within the noise, and the hint's lines in words. A choice is written as the
+    that is within the noise, why the best is best (``analysis.why``), and the hint's lines in
+    words. A choice is written as the
     protocol writes actions (``name``, ``arg``) with its ``label``, what a person types."""
     best = evaluation.best
 
@@ -124,6 +125,7 @@ def advice_json(evaluation: Evaluation, words: GameWords[Any]) -> dict[str, Any]
             }
             for estimate in ranked(evaluation)
         ],
+        "why": reason(words, evaluation, best.action, 0.0),
         "lines": hint_lines(evaluation, words),
     }
 

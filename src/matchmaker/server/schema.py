@@ -475,6 +475,7 @@ def server_messages() -> dict[str, Any]:
                     }
                 )
             ),
+            why=STRING,
             lines=array(STRING),
         ),
         "error": message(

@@ -85,6 +85,7 @@ export class HintBox {
         el("span", { class: "number" }, points(best.value)),
         el("span", { class: "advice-how" }, ` · judged from what you can see, over ${hint.worlds} imagined deals`),
       ),
+      el("p", { class: "advice-why", "data-testid": "advice-why" }, hint.why),
       all,
     );
   }
