@@ -148,6 +148,7 @@ def test_skill_pairs() -> None:
         (["-V", "a:", "--games", "0"], "--games must be at least 1"),
         (["-V", "a:", "--workers", "0"], "--workers must be at least 1"),
         (["-V", "a:", "--records"], "--records needs --out"),
+        (["-V", "a:", "--address", "auto"], "--address is for --backend ray"),
         (["--variants", "/nonexistent/v.toml"], "cannot read variants file"),
     ],
 )

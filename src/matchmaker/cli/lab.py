@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import platform
 import random
 import shlex
@@ -84,7 +83,16 @@ def add_lab_parser(sub: Any) -> None:
         "--workers", "-j", type=int, default=1, help="worker processes (default 1: this one)"
     )
     parser.add_argument(
-        "--backend", choices=BACKENDS, default="local", help="where games run (default local)"
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this process or --workers processes; ray: Ray tasks (the 'ray' extra)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (host:port, or auto); "
+        "default: a Ray started on this machine for the run",
     )
     parser.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     parser.add_argument("--out", metavar="DIR", help="write the report and data here")
@@ -110,18 +118,6 @@ def parse_players(text: str | None, game: str) -> tuple[int, ...]:
     if len(set(counts)) != len(counts):
         raise OptionError(f"--players {text!r}: a player count is given twice")
     return tuple(counts)
-
-
-def _run_options(backend: str) -> dict[str, Any]:
-    """What ``run_games`` is given for ``--backend``: nothing for ``local``; ``backend`` for
-    another, if this ``run_games`` takes one."""
-    from matchmaker.sim.runs import run_games
-
-    if backend == "local":
-        return {}
-    if "backend" not in inspect.signature(run_games).parameters:
-        raise MatchmakerError(f"--backend {backend}: this installation runs games locally only")
-    return {"backend": backend}
 
 
 def versions() -> dict[str, str]:
@@ -212,7 +208,12 @@ def run_lab_command(args: argparse.Namespace, argv: Sequence[str] | None = None)
         seed=seed,
     )
     plan.check()
-    run_options = _run_options(args.backend)
+    if args.address is not None and args.backend != "ray":
+        raise MatchmakerError("--address is for --backend ray")
+    if args.backend == "ray":
+        from matchmaker.sim.ray_backend import import_ray
+
+        import_ray()
     out = Path(args.out) if args.out else None
     if out is not None:
         try:
@@ -227,7 +228,8 @@ def run_lab_command(args: argparse.Namespace, argv: Sequence[str] | None = None)
             records_dir=records,
             progress=advance,
             announce=announce,
-            run_options=run_options,
+            backend=args.backend,
+            address=args.address,
         )
     console = _console()
     print_lab(result, console)

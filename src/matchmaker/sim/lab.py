@@ -28,6 +28,7 @@ import re
 import tempfile
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from matchmaker.core.game import Game
 from matchmaker.core.registry import game_class, load_game
 from matchmaker.sim.lab_events import Counts, Measure, count_events, event_measures
 from matchmaker.sim.runs import (
+    BACKENDS,
     GameOutcome,
     GameSpec,
     ProgressHook,
@@ -563,21 +565,43 @@ def run_lab(
     records_dir: Path | None = None,
     progress: ProgressHook | None = None,
     announce: Callable[[str], None] | None = None,
-    run_options: Mapping[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> LabResult:
     """Play every game of ``plan`` and gather the results.
 
     The mirror games' records are kept under ``records_dir`` (``VARIANT/Np/game-….json``) if
     given, else in a temporary folder; each is replayed through its engine to count its
-    events. ``announce`` hears the label of each batch of games as it starts; ``run_options``
-    are passed on to ``run_games`` (e.g. its ``backend``).
+    events. ``announce`` hears the label of each batch of games as it starts. ``backend`` and
+    ``address`` are ``run_games``'s; with ``ray`` one Ray session serves the whole run.
     """
     tables = plan.check()
     if workers < 1:
         raise MatchmakerError(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    if address is not None and backend != "ray":
+        raise OptionError("an address is for the ray backend (--backend ray)")
+    with ExitStack() as stack:
+        if backend == "ray":
+            from matchmaker.sim.ray_backend import ray_session
+
+            stack.enter_context(ray_session(address, workers))
+        return _play_lab(plan, tables, workers, records_dir, progress, announce, backend, address)
+
+
+def _play_lab(
+    plan: LabPlan,
+    tables: Mapping[tuple[str, int], Game[Any]],
+    workers: int,
+    records_dir: Path | None,
+    progress: ProgressHook | None,
+    announce: Callable[[str], None] | None,
+    backend: str,
+    address: str | None,
+) -> LabResult:
     rows: list[LabGame] = []
     options: dict[tuple[str, int], Mapping[str, Any]] = {}
-    extra = dict(run_options or {})
     with tempfile.TemporaryDirectory(prefix="matchmaker-lab-") as scratch:
         root = records_dir if records_dir is not None else Path(scratch)
         for variant in plan.variants:
@@ -596,7 +620,8 @@ def run_lab(
                         workers=workers,
                         records_dir=folder,
                         progress=progress,
-                        **extra,
+                        backend=backend,
+                        address=address,
                     )
                     rows.extend(_rows(game, variant.name, table, outcomes, folder))
     first = tables[(plan.variants[0].name, plan.players[0])]
