@@ -47,6 +47,8 @@ export const api = {
     const query = seat === null || seat === undefined ? "" : `?seat=${seat}`;
     return request("GET", `/api/tables/${encodeURIComponent(table)}/replay${query}`);
   },
+  // Ready, pending (202: asking starts it) or failed: see `status`.
+  review: (table) => request("GET", `/api/tables/${encodeURIComponent(table)}/review`),
 };
 
 function storage() {

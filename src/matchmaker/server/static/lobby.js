@@ -337,7 +337,13 @@ async function loadFinished(host) {
     return el(
       "tr",
       {},
-      el("td", {}, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, "data-testid": `replay-link-${t.id}` }, t.title || t.game)),
+      el(
+        "td",
+        {},
+        el("a", { href: `/replay/${encodeURIComponent(t.id)}`, "data-testid": `replay-link-${t.id}` }, t.title || t.game),
+        " · ",
+        el("a", { href: `/replay/${encodeURIComponent(t.id)}?review=1`, "data-testid": `review-link-${t.id}` }, "Review"),
+      ),
       el("td", {}, seats.join(" · ")),
       el("td", {}, el("time", { datetime: t.finished || null }, when)),
     );

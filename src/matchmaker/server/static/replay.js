@@ -1,8 +1,10 @@
-// The replay viewer: a finished game, event by event, from one seat's view or the public one.
+// The replay viewer: a finished game, event by event, from one seat's view or the public one;
+// with `?review=1` (or its Review button), the game's review over it (review.js).
 
 import { api } from "./api.js";
 import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
+import { ReviewPanel, ReviewPoller } from "./review.js";
 import { seatName } from "./seats.js";
 
 export async function showReplay(root, tableId, params) {
@@ -10,6 +12,7 @@ export async function showReplay(root, tableId, params) {
   const raw = params.get("seat");
   const seat = raw === null || raw === "" ? null : Number(raw);
   const viewer = new ReplayViewer(root, tableId);
+  if (params.get("review") === "1") viewer.startReview();
   await viewer.load(Number.isInteger(seat) ? seat : null);
 }
 
@@ -38,6 +41,21 @@ class ReplayViewer {
     this.boardHost = el("div", { class: "board-host", "data-testid": "board" });
     this.title = el("h1", { class: "title" }, "Replay");
     this.error = el("p", { class: "error-banner", role: "alert", "data-testid": "error-banner", hidden: true });
+    this.keys = el("p", { class: "note" }, "Keys: ← and → step, Home and End jump.");
+    this.reviewing = false;
+    this.review = new ReviewPanel((index) => this.go(index));
+    this.review.section.hidden = this.review.note.hidden = true;
+    this.reviewButton = el(
+      "button",
+      { type: "button", "data-testid": "replay-review", onclick: () => this.startReview() },
+      "Review",
+    );
+    this.poller = new ReviewPoller(tableId, {
+      pending: () => this.review.pending(),
+      ready: (answer) => this.review.ready(answer),
+      failed: (message) => this.review.failed(message),
+      error: (err) => this.review.error(err),
+    });
     clear(root).append(
       el(
         "div",
@@ -55,10 +73,13 @@ class ReplayViewer {
           this.last,
           this.slider,
           this.position,
+          this.reviewButton,
         ),
-        el("p", { class: "note" }, "Keys: ← and → step, Home and End jump."),
+        this.keys,
+        this.review.section,
         this.statusLine,
         this.lines,
+        this.review.note,
         this.boardHost,
       ),
     );
@@ -67,6 +88,26 @@ class ReplayViewer {
 
   frames() {
     return this.data ? this.data.frames : [];
+  }
+
+  /** Show the game's review: ask for it (asking starts it) until it is ready. */
+  startReview() {
+    if (this.reviewing) return;
+    this.reviewing = true;
+    this.reviewButton.hidden = true;
+    this.keys.textContent = "Keys: ← and → step, Home and End jump; in the review's strip they go from decision to decision.";
+    this.review.section.hidden = false;
+    this.review.pending();
+    if (this.data) this.setAddress();
+    this.poller.ask();
+  }
+
+  setAddress() {
+    const query = new URLSearchParams();
+    if (this.data && this.data.seat !== null && this.data.seat !== undefined) query.set("seat", this.data.seat);
+    if (this.reviewing) query.set("review", "1");
+    const search = query.toString();
+    history.replaceState(null, "", `/replay/${encodeURIComponent(this.id)}${search ? `?${search}` : ""}`);
   }
 
   async load(seat, index = 0) {
@@ -86,8 +127,8 @@ class ReplayViewer {
       ...Array.from({ length: summary.players }, (_, s) => el("option", { value: s }, seatName(summary.seats, s))),
     );
     this.seatSelect.value = seat === null ? "" : String(seat);
-    const url = `/replay/${encodeURIComponent(this.id)}${seat === null ? "" : `?seat=${seat}`}`;
-    history.replaceState(null, "", url);
+    this.setAddress();
+    this.review.show(summary, this.data.seat ?? null, this.frames());
     this.slider.max = Math.max(0, this.frames().length - 1);
     this.go(Math.min(index, this.frames().length - 1));
   }
@@ -116,6 +157,7 @@ class ReplayViewer {
     this.first.disabled = this.prev.disabled = this.index === 0;
     this.next.disabled = this.last.disabled = this.index === frames.length - 1;
     this.root.querySelector(".replay-page").dataset.index = String(this.index);
+    if (this.reviewing) this.review.at(this.index);
   }
 
   key(event) {

@@ -1,5 +1,5 @@
 // The end of a game at the table: the final scores, what the game adds to them (board.js
-// `gameEnd`), the rematch and the replay link.
+// `gameEnd`), the rematch, and the links to the replay and to the review.
 
 import { gameEnd } from "./board.js";
 import { el } from "./dom.js";
@@ -30,6 +30,7 @@ export function resultPanel(page, paths) {
   );
   const rematchLink = el("a", { class: "button", "data-testid": "rematch-link", hidden: true }, "Go to the rematch");
   const replayLink = el("a", { "data-testid": "replay-link" }, "Replay this game");
+  const reviewLink = el("a", { "data-testid": "review-link" }, "Review it");
   const details = el("div", { class: "result-details" });
   const element = el(
     "section",
@@ -37,7 +38,7 @@ export function resultPanel(page, paths) {
     el("h2", {}, "Final scores"),
     el("table", { class: "scores" }, body),
     details,
-    el("p", {}, rematchButton, rematchLink, " ", replayLink),
+    el("p", {}, rematchButton, rematchLink, " ", replayLink, " · ", reviewLink),
   );
   let shownKey = null;
   const update = () => {
@@ -70,6 +71,7 @@ export function resultPanel(page, paths) {
     const label = page.rematchAsked ? "Starting a new deal…" : "Rematch";
     if (rematchButton.textContent !== label) rematchButton.textContent = label;
     replayLink.href = paths.replay(page.id, page.seat);
+    reviewLink.href = `${replayLink.pathname}${replayLink.search ? `${replayLink.search}&` : "?"}review=1`;
   };
   return { element, update };
 }
