@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,12 @@ def frame_of(frames: list[dict[str, Any]], decision: dict[str, Any]) -> int:
     return index
 
 
+def one_decimal(value: float) -> str:
+    """A number of points as the page writes it (JavaScript's ``toFixed(1)``: an exact tie
+    rounds up, as 4.25 to 4.3)."""
+    return str(Decimal(value).quantize(Decimal("0.1"), ROUND_HALF_UP))
+
+
 def index_of(page: Page) -> int:
     return int(page.get_by_test_id("replay-page").get_attribute("data-index") or "-1")
 
@@ -152,7 +159,7 @@ def test_each_decision_is_told_at_its_frame(
     assert frames == [frame_of(game["frames"], d) for d in mine["decisions"]]
     row = page.get_by_test_id("review-seat-0")
     expect(row).to_contain_text(f"{round(mine['accuracy'] * 100)}%")
-    expect(row).to_contain_text(f"{mine['mean_loss']:.1f}")
+    expect(row).to_contain_text(one_decimal(mine["mean_loss"]))
     expect(page.get_by_test_id("review-seat-1")).to_have_count(0)  # only the seat viewed
     # a best choice and one that lost points, each at its frame with its mark and reason
     best = next(d for d in mine["decisions"] if d["mark"] == "best")
@@ -165,7 +172,7 @@ def test_each_decision_is_told_at_its_frame(
         expect(note.get_by_test_id("review-why")).to_have_text(decision["why"])
         if decision["loss"]:
             expect(note).to_contain_text(
-                f"{decision['loss']:.1f} points lost. Best: {decision['best']}."
+                f"{one_decimal(decision['loss'])} points lost. Best: {decision['best']}."
             )
     # a frame with no decision of the seat's says so
     page.get_by_test_id("replay-first").click()
