@@ -25,7 +25,7 @@ $(STAMP_RUN): pyproject.toml | $(BIN)/python
 	touch $@ $(COMPILED)
 
 $(STAMP_DEV): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $@ $(STAMP_RUN) $(COMPILED)
 
 $(COMPILED): $(RULES_SOURCES) | $(STAMP_RUN)
