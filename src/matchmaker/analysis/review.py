@@ -5,8 +5,11 @@ chosen seats, what it cost against the best action as the seat's own view could 
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,10 +134,11 @@ class Luck:
         self.expected: float | None = None
         self.total: float | None = None
 
-    def decided(self, evaluation: Evaluation, action: Any, loss: float) -> None:
-        """A reviewed decision of the seat."""
+    def decided(self, value: float, loss: float) -> None:
+        """A reviewed decision of the seat: the chosen action's expected advantage, and what
+        the choice lost."""
         if self.expected is None:
-            self.expected = evaluation.of(action).value
+            self.expected = value
         else:
             self.expected -= loss
 
@@ -175,13 +179,15 @@ def review_record(
     seconds: float | None = None,
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> list[SeatReview]:
     """Review the decisions of ``seats`` (all by default) in a game record. Each decision is
     judged from the deciding seat's view with ``worlds`` sampled worlds (the game's default
     when None), seeded from ``seed`` and the decision's number, so a review is reproducible;
     with ``seconds``, a decision also stops sampling once it has spent that much CPU time
-    (then the review depends on the machine). ``progress(done, total)`` hears each decision
-    reviewed."""
+    (then the review depends on the machine). ``progress(done, total)`` hears the decisions
+    reviewed. With ``workers`` above 1 the decisions are judged in that many processes
+    (each replays the record up to its share): the review is the same as in one."""
     game = game_of_record(record)
     chosen = list(range(game.players)) if seats is None else list(seats)
     for seat in chosen:
@@ -191,36 +197,104 @@ def review_record(
         raise OptionError("worlds must be at least 1")
     if seconds is not None and not seconds > 0:
         raise OptionError("the time budget must be more than 0 seconds")
+    if workers < 1:
+        raise OptionError("workers must be at least 1")
+    settings = _Settings(tuple(chosen), budget, seconds, seed)
+    if workers == 1:
+        judged = _judge(record, settings, None, progress)
+    else:
+        judged = _judge_in_workers(record, settings, workers, progress)
+    return _assemble(record, settings, judged)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """What a review judges with: the seats, the worlds a decision, the CPU seconds a decision
+    (None: no limit) and the seed (plain data, for worker processes)."""
+
+    seats: tuple[int, ...]
+    worlds: int
+    seconds: float | None
+    seed: int | str
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """One decision judged: its review, and the chosen action's expected advantage (what
+    ``Luck`` starts a period from)."""
+
+    review: DecisionReview
+    value: float
+
+
+def _judge(
+    record: Mapping[str, Any],
+    settings: _Settings,
+    share: frozenset[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[int, _Judged]:
+    """The decisions of the settings' seats judged, by their number. With ``share``, only the
+    decisions of those numbers are; the record is replayed until the last of them, and every
+    decision of the seats before it is still shown to its evaluator (judged in one world, the
+    result dropped), since an evaluator may remember the views it was asked about (the Purrfect
+    Match talk record checks claims against them): each decision is judged as in a whole review.
+    """
+    game = game_of_record(record)
     words = words_for(game)
     events = game.record_events(record)
     driver: Driver[Any] = Driver(game)
-    evaluators = {seat: evaluator_for(game, seat, seed) for seat in chosen}
+    evaluators = {seat: evaluator_for(game, seat, settings.seed) for seat in settings.seats}
     for seat, evaluator in evaluators.items():
         driver.watch(seat, evaluator)
     claims = _claims(record)
+    last = max(share, default=-1) if share is not None else None
     total = sum(1 for actor, _ in events if actor in evaluators)
     done = 0
-    found: dict[int, list[DecisionReview]] = {seat: [] for seat in chosen}
-    luck = {seat: Luck() for seat in chosen}
-    period = _period(evaluators, driver)
+    judged: dict[int, _Judged] = {}
     for event, (actor, action) in enumerate(events):
-        while claims and claims[0].at <= driver.state.decision_count():
+        index = driver.state.decision_count()
+        if last is not None and index > last:
+            break
+        while claims and claims[0].at <= index:
             claim = claims.pop(0)
             for evaluator in evaluators.values():
                 evaluator.hear(claim)
         if actor != CHANCE and actor in evaluators:
-            index = driver.state.decision_count()
             legal = list(driver.state.legal_actions())
             if len(legal) > 1:
                 view = driver.state.view(actor)
-                rng = random.Random(f"{seed}/review/{index}")
-                evaluation = evaluators[actor].evaluate(view, legal, budget, rng, seconds)
-                decision = _review(game.name, words, evaluation, action, index, event)
-                found[actor].append(decision)
-                luck[actor].decided(evaluation, action, decision.loss)
+                rng = random.Random(f"{settings.seed}/review/{index}")
+                if share is None or index in share:
+                    evaluation = evaluators[actor].evaluate(
+                        view, legal, settings.worlds, rng, settings.seconds
+                    )
+                    decision = _review(game.name, words, evaluation, action, index, event)
+                    judged[index] = _Judged(decision, evaluation.of(action).value)
+                else:
+                    evaluators[actor].evaluate(view, legal, 1, rng)
             done += 1
             if progress is not None:
                 progress(done, total)
+        driver.play(action, actor)
+    return judged
+
+
+def _assemble(
+    record: Mapping[str, Any], settings: _Settings, judged: Mapping[int, _Judged]
+) -> list[SeatReview]:
+    """Each seat's review from its judged decisions, in the game's order, with its luck: the
+    record replayed once more for the ends of its periods."""
+    game = game_of_record(record)
+    driver: Driver[Any] = Driver(game)
+    evaluators = {seat: evaluator_for(game, seat, settings.seed) for seat in settings.seats}
+    found: dict[int, list[DecisionReview]] = {seat: [] for seat in settings.seats}
+    luck = {seat: Luck() for seat in settings.seats}
+    period = _period(evaluators, driver)
+    for actor, action in game.record_events(record):
+        item = judged.get(driver.state.decision_count()) if actor in evaluators else None
+        if item is not None:
+            found[actor].append(item.review)
+            luck[actor].decided(item.value, item.review.loss)
         driver.play(action, actor)
         now = _period(evaluators, driver)
         if now != period or driver.state.is_over:
@@ -228,7 +302,80 @@ def review_record(
             for seat, evaluator in evaluators.items():
                 luck[seat].period_over(evaluator.actual(public))
             period = now
-    return [SeatReview(seat, tuple(found[seat]), luck[seat].total) for seat in chosen]
+    return [SeatReview(seat, tuple(found[seat]), luck[seat].total) for seat in settings.seats]
+
+
+def _decision_numbers(record: Mapping[str, Any], seats: Sequence[int]) -> list[int]:
+    """The numbers of the decisions of ``seats`` a review judges (those with a choice)."""
+    game = game_of_record(record)
+    driver: Driver[Any] = Driver(game)
+    numbers = []
+    for actor, action in game.record_events(record):
+        if actor != CHANCE and actor in seats and len(driver.state.legal_actions()) > 1:
+            numbers.append(driver.state.decision_count())
+        driver.play(action, actor)
+    return numbers
+
+
+#: Shares of a review's decisions per worker process: a worker that finishes a share takes
+#: the next, so the workers stay busy until the end though decisions differ in cost.
+SHARES_PER_WORKER = 4
+
+
+def _shares(numbers: Sequence[int], workers: int) -> list[frozenset[int]]:
+    """``numbers`` split into runs of consecutive ones, ``SHARES_PER_WORKER`` a worker (fewer
+    when there are fewer numbers)."""
+    size = max(1, -(-len(numbers) // (workers * SHARES_PER_WORKER)))
+    return [frozenset(numbers[k : k + size]) for k in range(0, len(numbers), size)]
+
+
+def _judge_in_workers(
+    record: Mapping[str, Any],
+    settings: _Settings,
+    workers: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[int, _Judged]:
+    """The decisions of a review judged in ``workers`` processes (started afresh, ``spawn``),
+    each share of them (``_shares``) by the next free worker; ``progress(done, total)`` hears
+    each share done."""
+    numbers = _decision_numbers(record, settings.seats)
+    shares = _shares(numbers, workers)
+    if not shares:
+        return {}
+    judged: dict[int, _Judged] = {}
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(shares)),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_interrupts,
+    )
+    try:
+        futures: dict[Future[dict[int, _Judged]], int] = {
+            pool.submit(_judge, dict(record), settings, share): len(share) for share in shares
+        }
+        done = 0
+        for future in as_completed(futures):
+            judged.update(future.result())
+            done += futures[future]
+            if progress is not None:
+                progress(done, len(numbers))
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return judged
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: cancel the shares not started and end the workers."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _period(evaluators: Mapping[int, Evaluator], driver: Driver[Any]) -> int:

@@ -1,6 +1,7 @@
 """``matchmaker review FILE``: every decision of a game judged on what the deciding seat could
 see (``matchmaker.analysis``), with marks, the best alternative, and each seat's accuracy and
-mean loss. See docs/review.md."""
+mean loss; judged in worker processes with ``--workers``, and written as an HTML report with
+``--out`` (``cli.report``). See docs/review.md."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import sys
 from typing import Any
 
 from matchmaker.analysis import SeatReview, review_record
+from matchmaker.analysis.review import DEFAULT_WORLDS
 from matchmaker.cli.replay import read_record
+from matchmaker.cli.report import report_folder, write_report
 from matchmaker.cli.show import frame_names
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.records import game_of_record
@@ -35,10 +38,19 @@ def add_review_parser(sub: Any) -> None:
     )  # fmt: skip
     review.add_argument("--seed", type=int, default=0, help="seed of the sampled worlds")
     review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--workers", type=int, default=1, metavar="W",
+        help="processes that judge the decisions (default 1; the review is the same)",
+    )  # fmt: skip
+    review.add_argument(
+        "--out", metavar="DIR", default=None,
+        help="also write an HTML report into DIR (DIR/index.html, with the plots)",
+    )  # fmt: skip
 
 
 def run_review_command(args: argparse.Namespace) -> int:
-    """Review a record file and print the review (text, or JSON with ``--json``)."""
+    """Review a record file and print the review (text, or JSON with ``--json``); with
+    ``--out``, also write the HTML report (``cli.report``) and say where."""
     record = read_record(args.file)
     game = game_of_record(record)
     seats = None
@@ -50,14 +62,23 @@ def run_review_command(args: argparse.Namespace) -> int:
         raise MatchmakerError("--worlds must be at least 1")
     if args.budget is not None and not 0 < args.budget < float("inf"):
         raise MatchmakerError("--budget must be a number of seconds more than 0")
+    if args.workers < 1:
+        raise MatchmakerError("--workers must be at least 1")
+    folder = report_folder(args.out) if args.out is not None else None
     reviews = _review(record, seats, args)
     if args.json:
         out = [review.to_json() for review in reviews]
         print(json.dumps(out[0] if len(out) == 1 else out))
-        return 0
-    names = frame_names(record, game)
-    for review in reviews:
-        _print_review(review, names)
+    else:
+        names = frame_names(record, game)
+        for review in reviews:
+            _print_review(review, names)
+    if folder is not None:
+        worlds = args.worlds if args.worlds is not None else DEFAULT_WORLDS[game.name]
+        budget = f", at most {args.budget:g} CPU seconds" if args.budget is not None else ""
+        judged = f"Judged in {worlds} sampled worlds a decision{budget}, seed {args.seed}."
+        page = write_report(record, reviews, folder, judged)
+        print(f"Report: {page}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -65,8 +86,14 @@ def _review(
     record: dict[str, Any], seats: list[int] | None, args: argparse.Namespace
 ) -> list[SeatReview]:
     """The review, with a progress bar on a terminal."""
+    options: dict[str, Any] = {
+        "worlds": args.worlds,
+        "seconds": args.budget,
+        "seed": args.seed,
+        "workers": args.workers,
+    }
     if args.json or not sys.stderr.isatty():
-        return review_record(record, seats, worlds=args.worlds, seconds=args.budget, seed=args.seed)
+        return review_record(record, seats, **options)
     from rich.progress import Progress
 
     with Progress(transient=True) as progress:
@@ -74,9 +101,7 @@ def _review(
         return review_record(
             record,
             seats,
-            worlds=args.worlds,
-            seconds=args.budget,
-            seed=args.seed,
+            **options,
             progress=lambda done, total: progress.update(task, completed=done, total=total),
         )
 

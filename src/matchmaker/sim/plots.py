@@ -1,5 +1,5 @@
 """PNG plots of a simulation: score histograms per bot, win rate by bot and by seat
-(matplotlib).
+(matplotlib); and the setup every plot of the package shares (``new_figure``, ``save_png``).
 
 Figures are drawn with matplotlib's object interface on the Agg canvas, so no display and no
 global pyplot state is involved.
@@ -22,6 +22,21 @@ SEATS_PNG = "win_rate_by_seat.png"
 
 #: PNG metadata left out so that the same results give the same bytes.
 _METADATA: dict[str, str | None] = {"Software": None}
+#: Pixels an inch of every plot (the figures' and the files' alike).
+DPI = 100
+
+
+def new_figure(width: float, height: float) -> Figure:
+    """A figure of ``width`` x ``height`` inches at ``DPI``, laid out by matplotlib's
+    constrained layout, drawn on the Agg canvas (no display, no pyplot state)."""
+    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+
+
+def save_png(figure: Figure, path: Path) -> None:
+    """Write ``figure`` to ``path`` as a PNG at ``DPI``, without metadata that changes (the
+    same figure, the same bytes): a pixel of the file is a unit of the figure's display
+    coordinates."""
+    figure.savefig(path, format="png", dpi=DPI, metadata=_METADATA)
 
 
 def _bins(low: int, high: int) -> list[float]:
@@ -43,7 +58,7 @@ def plot_score_histograms(result: SimulationResult, path: Path) -> None:
     stats = result.bot_stats()
     every = [score for s in stats.values() for score in s.scores]
     bins = _bins(min(every), max(every))
-    figure = Figure(figsize=(7, 1.4 + 1.9 * len(stats)), layout="constrained")
+    figure = new_figure(7, 1.4 + 1.9 * len(stats))
     axes = figure.subplots(len(stats), 1, sharex=True, squeeze=False)[:, 0]
     for ax, (name, s) in zip(axes, stats.items(), strict=True):
         ax.hist(s.scores, bins=bins, color="tab:blue", edgecolor="white")
@@ -56,7 +71,7 @@ def plot_score_histograms(result: SimulationResult, path: Path) -> None:
     better = _better(result)
     axes[-1].set_xlabel("final score (points)" + (f", {better}" if better else ""))
     figure.suptitle(f"{result.title}: final scores per bot ({result.games} games)")
-    figure.savefig(path, format="png", dpi=100, metadata=_METADATA)
+    save_png(figure, path)
 
 
 def _win_rate_bars(
@@ -84,7 +99,7 @@ def _win_rate_bars(
 def plot_win_rate_by_bot(result: SimulationResult, path: Path) -> None:
     """Win rate of each bot (pooled over its seats) with its 95% interval."""
     stats = result.bot_stats()
-    figure = Figure(figsize=(max(5.0, 1.5 + 1.1 * len(stats)), 4), layout="constrained")
+    figure = new_figure(max(5.0, 1.5 + 1.1 * len(stats)), 4)
     ax = figure.subplots()
     _win_rate_bars(ax, list(stats), [(s.win_rate, s.win_rate_ci) for s in stats.values()])
     ax.set_xlabel("bot")
@@ -92,14 +107,14 @@ def plot_win_rate_by_bot(result: SimulationResult, path: Path) -> None:
         ax.tick_params(axis="x", labelrotation=20)
     swap = ", seats swapped" if result.swap_seats else ""
     ax.set_title(f"{result.title}: win rate by bot\n{result.games} games{swap}", fontsize=10)
-    figure.savefig(path, format="png", dpi=100, metadata=_METADATA)
+    save_png(figure, path)
 
 
 def plot_win_rate_by_seat(result: SimulationResult, path: Path) -> None:
     """Win rate of each seat with its 95% interval, and the mean over seats."""
     seats = result.seat_stats()
     rates = [s.win_rate for s in seats]
-    figure = Figure(figsize=(max(5.0, 1.5 + 0.9 * len(seats)), 4), layout="constrained")
+    figure = new_figure(max(5.0, 1.5 + 0.9 * len(seats)), 4)
     ax = figure.subplots()
     _win_rate_bars(ax, [str(s.seat) for s in seats], [(s.win_rate, s.win_rate_ci) for s in seats])
     ax.axhline(sum(rates) / len(rates), color="grey", linestyle="--", label="mean over seats")
@@ -108,7 +123,7 @@ def plot_win_rate_by_seat(result: SimulationResult, path: Path) -> None:
     ax.legend(fontsize=8, loc="upper right")
     swap = ", seats swapped" if result.swap_seats else ""
     ax.set_title(f"{result.title}: win rate by seat\n{result.games} games{swap}", fontsize=10)
-    figure.savefig(path, format="png", dpi=100, metadata=_METADATA)
+    save_png(figure, path)
 
 
 def write_plots(result: SimulationResult, folder: Path) -> list[Path]:
