@@ -338,3 +338,11 @@ def test_purrfect_counts_match_the_records(tmp_path: Path) -> None:
     assert result.paired_deal("faq38", 2) is False and result.paired_deal("default", 3)
     write_lab(result, tmp_path / "out")
     assert all(v[0] != "default" for v in flagged_differences(result))
+
+
+def test_lab_doc_python_example_runs() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "lab.md").read_text()
+    (code,) = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "lab.md", "exec"), namespace)
+    assert namespace["data"]["variants"]["epilogue"]["by_players"]["2"]["games"] == 4
