@@ -64,8 +64,15 @@ class Analyst:
         return await loop.run_in_executor(self._executor(), function, *args)
 
     def close(self) -> None:
-        """Stop the workers; analyses still running are abandoned (a review is made again
-        when next asked for)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the workers at once; analyses still running are abandoned (a review is made
+        again when next asked for), so a server stops without waiting for one."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        # A process pool keeps its worker processes in ``_processes``; ending them is the only
+        # way not to wait for the analysis one is running.
+        running = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in running:
+            if process.is_alive():
+                process.terminate()
