@@ -246,12 +246,14 @@ _PAGE = """<!DOCTYPE html>
 <body>
 <header>
 <h1>{heading}</h1>
-<p>Players: {players}. {result}</p>
+<p>Players: {players}.</p>
+<p>{result}</p>
 <p class="quiet">{judged} Each decision is judged on what its seat could see, never on the
 cards it could not; a loss is in {points}. With JavaScript, ← and → step through a seat's game
 (the seat whose step was shown last).</p>
 <table class="summary">
-<thead><tr><th>seat</th><th>decisions</th><th>accuracy</th><th>mean loss</th><th>luck</th></tr>
+<thead><tr><th>seat</th><th>decisions</th><th>accuracy</th><th>mean loss (points)</th>
+<th>luck (points)</th></tr>
 </thead>
 <tbody>
 {summary}

@@ -13,7 +13,6 @@ from typing import Any
 from matchmaker.analysis import SeatReview, review_record
 from matchmaker.analysis.review import DEFAULT_WORLDS
 from matchmaker.cli.replay import read_record
-from matchmaker.cli.report import report_folder, write_report
 from matchmaker.cli.show import frame_names
 from matchmaker.core.errors import MatchmakerError
 from matchmaker.core.records import game_of_record
@@ -64,7 +63,11 @@ def run_review_command(args: argparse.Namespace) -> int:
         raise MatchmakerError("--budget must be a number of seconds more than 0")
     if args.workers < 1:
         raise MatchmakerError("--workers must be at least 1")
-    folder = report_folder(args.out) if args.out is not None else None
+    folder = None
+    if args.out is not None:
+        from matchmaker.cli.report import report_folder  # matplotlib: only when a report is made
+
+        folder = report_folder(args.out)
     reviews = _review(record, seats, args)
     if args.json:
         out = [review.to_json() for review in reviews]
@@ -77,6 +80,8 @@ def run_review_command(args: argparse.Namespace) -> int:
         worlds = args.worlds if args.worlds is not None else DEFAULT_WORLDS[game.name]
         budget = f", at most {args.budget:g} CPU seconds" if args.budget is not None else ""
         judged = f"Judged in {worlds} sampled worlds a decision{budget}, seed {args.seed}."
+        from matchmaker.cli.report import write_report
+
         page = write_report(record, reviews, folder, judged)
         print(f"Report: {page}", file=sys.stderr if args.json else sys.stdout)
     return 0
