@@ -119,7 +119,7 @@ def test_going_out_tells_the_exact_score_the_rules_give() -> None:
                 after = state.clone()
                 after.apply(action)
                 p = after.position
-                score = grid_score(game.options.deck, p.grid[actor], p.columns)
+                score = grid_score(state.game.options.deck, p.grid[actor], p.columns)
                 assert effect.text.endswith(f"and goes out with exactly {score}")
                 checked += 1
         driver.play(action, actor)
@@ -242,6 +242,7 @@ def test_the_parts_add_up_to_the_advantage(game: str) -> None:
 def test_the_search_scores_the_same_with_its_bookkeeping_on() -> None:
     record = clecanian_record([PLAIN0, GRID1], "TS", couple_events(ev(1, "discard"))[:-1])
     state = replay(record)
+    assert isinstance(state, ClecanianState)
     view = state.view(1)
     legal = list(state.legal_actions())
     medium = ClecanianGreedy(state.game, 1, 3)

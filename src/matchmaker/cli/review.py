@@ -99,9 +99,10 @@ def _review(
     }
     if args.json or not sys.stderr.isatty():
         return review_record(record, seats, **options)
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True) as progress:
+    with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("reviewing", total=None)
         return review_record(
             record,
