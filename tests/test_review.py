@@ -205,3 +205,26 @@ def test_the_review_command_takes_a_time_budget(
     for bad in ("0", "-1", "inf", "nan"):
         status, _, err = run_cli(capsys, "review", str(path), "--budget", bad)
         assert status == 2 and "--budget" in err
+
+
+def test_the_review_hears_the_talk_of_a_web_table_as_of_terminal_play() -> None:
+    """A claim weighs the same in a review whether the record says when it was made in
+    decisions (terminal play) or in table events (a web table's chat rows), and it changes the
+    judgement of the proposer's next decision."""
+    events = [ev(0, "present", value=9), ev(1, "nominate", value=6), ev(2, "nominate", value=4)]
+    state = purrfect([[1, 5, 9], [2, 6, 7], [3, 4, 8]], events, deck=list(range(1, 10)))
+    said = {"value": 8, "text": "My candidate is an 8.", "round": state.view(None).round}
+    at = state.decision_count()
+    quiet = purrfect(
+        [[1, 5, 9], [2, 6, 7], [3, 4, 8]], [*events, ev(0, "pass")], deck=list(range(1, 10))
+    ).record()
+    terminal = copy.deepcopy(quiet)
+    terminal["meta"] = {"talk": [{"speaker": 2, "at": at, **said}]}
+    web = copy.deepcopy(quiet)
+    deal = 9  # three seats dealt three cats each: the table's seq counts them
+    web["meta"] = {"talk": [{"n": 0, "seat": 2, "name": "Cy", "kind": "claim",
+                             "seq": deal + len(events), "time": "2026-12-03T10:00:00Z",
+                             "text": said["text"], "value": 8}]}  # fmt: skip
+    reviews = [review_record(r, [0], worlds=60, seed=5)[0] for r in (quiet, terminal, web)]
+    assert reviews[1].to_json() == reviews[2].to_json()
+    assert reviews[0].decisions[-1].values != reviews[1].decisions[-1].values

@@ -13,9 +13,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from matchmaker.analysis.evaluate import Estimate, Evaluation, Evaluator
+from matchmaker.analysis.evaluate import Estimate, Evaluation
 from matchmaker.analysis.registry import evaluator_for
 from matchmaker.analysis.review import DEFAULT_WORLDS
+from matchmaker.analysis.talk import TableTalk
 from matchmaker.analysis.why import reason
 from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import Action
@@ -130,55 +131,6 @@ def advice_json(evaluation: Evaluation, words: GameWords[Any]) -> dict[str, Any]
     }
 
 
-def _talk(record: Mapping[str, Any]) -> list[tuple[str, int, Mapping[str, Any]]]:
-    """The claims of a record's table talk, in order, each with when it was said: ``at``
-    decisions played (as ``matchmaker play`` keeps them, ``"decisions"``) or at table ``seq``
-    events applied (a web table's chat rows, ``"events"``). Talk without a value, or that
-    says no time, is left out."""
-    meta = record.get("meta")
-    talk = meta.get("talk") if isinstance(meta, Mapping) else None
-    found: list[tuple[str, int, Mapping[str, Any]]] = []
-    for entry in talk if isinstance(talk, list) else []:
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("value"), int):
-            continue
-        if isinstance(entry.get("at"), int) and isinstance(entry.get("speaker"), int):
-            found.append(("decisions", entry["at"], entry))
-        elif isinstance(entry.get("seq"), int) and isinstance(entry.get("seat"), int):
-            found.append(("events", entry["seq"], entry))
-    return found
-
-
-def _said(driver: Driver[Any], entry: Mapping[str, Any]) -> Claim:
-    """A claim of the talk as the table's players heard it when it was said (a web chat row:
-    its round and the decisions played then, as the web table tells its bots)."""
-    if "at" in entry:
-        return Claim.from_json(dict(entry))
-    return Claim(
-        speaker=int(entry["seat"]),
-        value=int(entry["value"]),
-        text=str(entry.get("text", "")),
-        round=int(getattr(driver.state.view(None), "round", 0)),
-        at=driver.state.decision_count(),
-    )
-
-
-def _hear_what_was_said(
-    evaluator: Evaluator,
-    driver: Driver[Any],
-    talk: list[tuple[str, int, Mapping[str, Any]]],
-    applied: int,
-) -> None:
-    """Let the evaluator hear the claims of ``talk`` said by now (``applied`` events into the
-    game), taking them off the list."""
-    while talk:
-        kind, when, entry = talk[0]
-        now = driver.state.decision_count() if kind == "decisions" else applied
-        if when > now:
-            return
-        talk.pop(0)
-        evaluator.hear(_said(driver, entry))
-
-
 def advise_record(
     record: Mapping[str, Any], seat: int, worlds: int | None = None, seed: int | str = 0
 ) -> dict[str, Any]:
@@ -197,11 +149,11 @@ def advise_record(
     driver: Driver[Any] = Driver(game)
     evaluator = evaluator_for(game, seat, seed)
     driver.watch(seat, evaluator)
-    talk = _talk(record)
+    talk = TableTalk(record)
     for applied, (actor, action) in enumerate(events):
-        _hear_what_was_said(evaluator, driver, talk, applied)
+        talk.heard_by([evaluator], driver, applied)
         driver.play(action, actor)
-    _hear_what_was_said(evaluator, driver, talk, len(events))
+    talk.heard_by([evaluator], driver, len(events))
     state = driver.state
     if state.is_over or state.to_act != seat:
         raise OptionError(f"seat {seat} has no decision to make at the end of this record")

@@ -15,8 +15,8 @@ from typing import Any
 
 from matchmaker.analysis.evaluate import Evaluation, Evaluator
 from matchmaker.analysis.registry import evaluator_for
+from matchmaker.analysis.talk import TableTalk
 from matchmaker.analysis.why import reason
-from matchmaker.bots.talk import Claim
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.driver import Driver
 from matchmaker.core.errors import OptionError
@@ -156,21 +156,6 @@ def _why(words: Any, evaluation: Evaluation, action: Any, loss: float) -> str:
     return reason(words, evaluation, action, loss)
 
 
-def _claims(record: Mapping[str, Any]) -> list[Claim]:
-    """The claims of a record's table talk that say when they were made (``speaker``, ``value``
-    and ``at``, as ``matchmaker play`` keeps them), in order."""
-    meta = record.get("meta")
-    talk = meta.get("talk") if isinstance(meta, Mapping) else None
-    claims = []
-    for entry in talk if isinstance(talk, list) else []:
-        if isinstance(entry, Mapping) and entry.get("value") is not None and "at" in entry:
-            try:
-                claims.append(Claim.from_json(dict(entry)))
-            except (KeyError, TypeError, ValueError):
-                continue
-    return claims
-
-
 def review_record(
     record: Mapping[str, Any],
     seats: Sequence[int] | None = None,
@@ -246,7 +231,7 @@ def _judge(
     evaluators = {seat: evaluator_for(game, seat, settings.seed) for seat in settings.seats}
     for seat, evaluator in evaluators.items():
         driver.watch(seat, evaluator)
-    claims = _claims(record)
+    talk = TableTalk(record)
     last = max(share, default=-1) if share is not None else None
     total = sum(1 for actor, _ in events if actor in evaluators)
     done = 0
@@ -255,10 +240,7 @@ def _judge(
         index = driver.state.decision_count()
         if last is not None and index > last:
             break
-        while claims and claims[0].at <= index:
-            claim = claims.pop(0)
-            for evaluator in evaluators.values():
-                evaluator.hear(claim)
+        talk.heard_by(evaluators.values(), driver, event)
         if actor != CHANCE and actor in evaluators:
             legal = list(driver.state.legal_actions())
             if len(legal) > 1:
