@@ -131,7 +131,7 @@ def versions() -> dict[str, str]:
             return "not installed"
 
     return {
-        "matchmaker": f"{version('matchmaker')} ({summary()})",
+        "matchmaker": f"{version('matchmaker')}, {summary()}",
         "python": platform.python_version(),
         "matplotlib": version("matplotlib"),
     }
