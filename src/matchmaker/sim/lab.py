@@ -78,8 +78,8 @@ FAIRNESS_MEASURES = (
     Measure(
         "first_seat",
         "first-seat advantage",
-        "seat 0's win share minus the fair share 1/players (seat 0: the first proposer in "
-        "Purrfect Match, the first dealer in Clecanian Golf)",
+        "the first seat's (seat 1's) win share minus the fair share 1/players (the first "
+        "proposer in Purrfect Match, the first dealer in Clecanian Golf)",
         digits=3,
     ),
 )

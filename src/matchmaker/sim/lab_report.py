@@ -235,12 +235,12 @@ def plot_seats(result: LabResult, path: Path) -> None:
                 xs, values, width=width, yerr=errors, capsize=2, color=colour(k), label=variant.name
             )
         ax.axhline(1 / players, color="grey", linestyle="--", linewidth=0.8)
-        ax.set_xticks(range(players), [str(seat) for seat in range(players)])
+        ax.set_xticks(range(players), [str(seat + 1) for seat in range(players)])
         ax.set_xlabel("seat", fontsize=8)
         ax.set_title(f"{players} players", fontsize=9)
         ax.tick_params(labelsize=8)
     axes[0].set_ylabel("win share (95% CI)", fontsize=8)
-    axes[0].legend(fontsize=7)
+    figure.legend(*axes[0].get_legend_handles_labels(), fontsize=7, loc="outside right upper")
     figure.suptitle(f"{result.title}: win share by seat, {result.bots} at every seat")
     figure.savefig(path, format="png", dpi=80, metadata=_METADATA)
 
@@ -341,7 +341,7 @@ def _players_section(result: LabResult, players: int) -> list[str]:
         "follows the machine's load as much as the rules).</p>"
     )
     seat_head = ["<th class='name'>variant</th>"]
-    seat_head += [f"<th>seat {seat}</th>" for seat in range(players)]
+    seat_head += [f"<th>seat {seat + 1}</th>" for seat in range(players)]
     seat_head.append("<th>deals paired with the baseline</th>")
     out.append("<table class='seats'><thead><tr>" + "".join(seat_head) + "</tr></thead><tbody>")
     for k, variant in enumerate(result.variants):
