@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import operator
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +50,37 @@ def test_closing_the_analyst_ends_a_running_analysis_at_once() -> None:
         running.cancel()
 
     asyncio.run(start_and_close())
+
+
+def test_a_worker_ends_when_the_server_that_started_it_is_killed(tmp_path: Path) -> None:
+    """A server killed outright (kill -9) leaves no analysis worker behind."""
+    script = tmp_path / "server.py"
+    script.write_text(
+        "import asyncio, os, sys, time\n"
+        "from matchmaker.server.analyst import AnalysisSettings, Analyst\n"
+        "async def main():\n"
+        "    analyst = Analyst(AnalysisSettings(workers=1))\n"
+        "    pid = await analyst.run(os.getpid)\n"
+        "    print(pid, flush=True)\n"
+        "    await asyncio.sleep(600)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    worker = int(server.stdout.readline())
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 120
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(worker), "the worker outlived its server"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process is still running (a zombie counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -9,6 +9,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -31,10 +33,24 @@ class AnalysisSettings:
     hint_worlds: int | None = None
 
 
-def _lower_priority() -> None:
-    """Run the worker below the server, so that play stays fast while it thinks."""
+#: Seconds between a worker's looks at whether the server that started it is still there.
+PARENT_CHECK = 1.0
+
+
+def _start_worker(server: int) -> None:
+    """Set up a worker process: below the server's priority, so that play stays fast while it
+    thinks, and gone as soon as the server is (a server killed outright leaves no worker
+    behind: a pool's worker would otherwise wait for work forever)."""
     with contextlib.suppress(OSError):  # not allowed: it still works, at the same priority
         os.nice(NICENESS)
+    threading.Thread(target=_follow_server, args=(server,), daemon=True).start()
+
+
+def _follow_server(server: int) -> None:
+    """End this worker process once its parent, the server, is gone."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 class Analyst:
@@ -54,7 +70,8 @@ class Analyst:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.settings.workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority,
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
         return self._pool
 
