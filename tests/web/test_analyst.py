@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from matchmaker.server.analyst import AnalysisSettings, Analyst
+from matchmaker.server.analyst import HINTS, REVIEWS, AnalysisSettings, Analyst
 
 
 @pytest.mark.parametrize("workers", [0, 1])
@@ -39,9 +39,9 @@ def test_closing_the_analyst_ends_a_running_analysis_at_once() -> None:
 
     async def start_and_close() -> None:
         running = asyncio.ensure_future(analyst.run(time.sleep, 600))
-        while not getattr(analyst._pool, "_processes", None):  # the worker is being started
+        while not getattr(analyst._pools.get(REVIEWS), "_processes", None):  # starting
             await asyncio.sleep(0.01)
-        pool = analyst._pool
+        pool = analyst._pools[REVIEWS]
         assert isinstance(pool, ProcessPoolExecutor)
         (process,) = pool._processes.values()
         analyst.close()
@@ -57,7 +57,7 @@ def test_a_worker_ends_when_the_server_that_started_it_is_killed(tmp_path: Path)
     script = tmp_path / "server.py"
     script.write_text(
         "import asyncio, os, sys, time\n"
-        "from matchmaker.server.analyst import AnalysisSettings, Analyst\n"
+        "from matchmaker.server.analyst import HINTS, REVIEWS, AnalysisSettings, Analyst\n"
         "async def main():\n"
         "    analyst = Analyst(AnalysisSettings(workers=1))\n"
         "    pid = await analyst.run(os.getpid)\n"
@@ -84,3 +84,20 @@ def _alive(pid: int) -> bool:
             return stat.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_hint_never_waits_behind_a_review() -> None:
+    """Hints and reviews have workers of their own: a long review does not hold a hint up."""
+    analyst = Analyst(AnalysisSettings(workers=1))
+
+    async def review_then_hint() -> int:
+        review = asyncio.ensure_future(analyst.run(time.sleep, 600, lane=REVIEWS))
+        try:
+            return await analyst.run(operator.add, 2, 3, lane=HINTS)
+        finally:
+            review.cancel()
+
+    try:
+        assert asyncio.run(review_then_hint()) == 5
+    finally:
+        analyst.close()

@@ -53,43 +53,52 @@ def _follow_server(server: int) -> None:
     os._exit(0)
 
 
+#: The lanes of analysis work, each with workers of its own, so that a person waiting for a
+#: hint never waits behind the reviews of finished games.
+REVIEWS = "reviews"
+HINTS = "hints"
+
+
 class Analyst:
-    """Runs analysis functions in worker processes (made when first needed). The functions and
-    their arguments must be picklable: module-level functions given plain data (records, seat
-    numbers, counts), returning plain data."""
+    """Runs analysis functions in worker processes (made when first needed), in lanes: each
+    lane (``REVIEWS``, ``HINTS``) has ``settings.workers`` processes of its own. The functions
+    and their arguments must be picklable: module-level functions given plain data (records,
+    seat numbers, counts), returning plain data."""
 
     def __init__(self, settings: AnalysisSettings | None = None) -> None:
         self.settings = settings or AnalysisSettings()
-        self._pool: Executor | None = None
+        self._pools: dict[str, Executor] = {}
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
+    def _executor(self, lane: str) -> Executor:
+        if lane not in self._pools:
             if self.settings.workers <= 0:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyst")
+                self._pools[lane] = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix=f"analyst-{lane}"
+                )
             else:
-                self._pool = ProcessPoolExecutor(
+                self._pools[lane] = ProcessPoolExecutor(
                     max_workers=self.settings.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_start_worker,
                     initargs=(os.getpid(),),
                 )
-        return self._pool
+        return self._pools[lane]
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker; its exception, if any, is raised here."""
+    async def run(self, function: Callable[..., T], *args: Any, lane: str = REVIEWS) -> T:
+        """``function(*args)`` in a worker of ``lane``; its exception, if any, is raised
+        here."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), function, *args)
+        return await loop.run_in_executor(self._executor(lane), function, *args)
 
     def close(self) -> None:
         """Stop the workers at once; analyses still running are abandoned (a review is made
         again when next asked for), so a server stops without waiting for one."""
-        if self._pool is None:
-            return
-        pool, self._pool = self._pool, None
-        # A process pool keeps its worker processes in ``_processes``; ending them is the only
-        # way not to wait for the analysis one is running.
-        running = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in running:
-            if process.is_alive():
-                process.terminate()
+        pools, self._pools = self._pools, {}
+        for pool in pools.values():
+            # A process pool keeps its worker processes in ``_processes``; ending them is the
+            # only way not to wait for the analysis one is running.
+            running = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in running:
+                if process.is_alive():
+                    process.terminate()

@@ -16,7 +16,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from matchmaker.analysis.review import DEFAULT_WORLDS, review_record
-from matchmaker.server.analyst import Analyst
+from matchmaker.server.analyst import REVIEWS, Analyst
 from matchmaker.server.storage import Storage
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Reviews:
         if self.storage.dropped(batch, table_id):
             return  # the game's end was not stored: the table is rebuilt, asked again later
         try:
-            seats = await self.analyst.run(review_seats, record, worlds, SEED)
+            seats = await self.analyst.run(review_seats, record, worlds, SEED, lane=REVIEWS)
             await self.storage.settled(self.storage.add_review(table_id, seats, worlds))
         except Exception as exc:
             LOG.error("table %s: the review failed: %s: %s", table_id, type(exc).__name__, exc)

@@ -33,7 +33,7 @@ from matchmaker.core.driver import Driver, Step
 from matchmaker.core.errors import EventError
 from matchmaker.core.game import Game, State
 from matchmaker.core.records import parse_logged_event
-from matchmaker.server.analyst import Analyst
+from matchmaker.server.analyst import HINTS, Analyst
 from matchmaker.server.chance import SystemChance
 from matchmaker.server.messages import Refused
 from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
@@ -679,10 +679,12 @@ class Table:
         worlds = self.analyst.settings.hint_worlds
         try:
             advice = await self.analyst.run(
-                advise_record, record, seat, worlds, self.hint_seed(seat, seq)
+                advise_record, record, seat, worlds, self.hint_seed(seat, seq), lane=HINTS
             )
-        except Exception:
-            LOG.exception("table %s: the hint for seat %d at %d failed", self.id, seat, seq)
+        except Exception as exc:
+            LOG.error("table %s: the hint for seat %d at %d failed: %s: %s", self.id, seat, seq,
+                      type(exc).__name__, exc)  # fmt: skip
+            LOG.debug("the failure in full", exc_info=True)
             failed = "the hint could not be worked out; nothing changed"
             error = {"type": "error", "code": "server_error", "message": failed, "about": "hint"}
             conn.send(error, self)
