@@ -12,6 +12,7 @@ from matchmaker.analysis.why import signed as said
 from matchmaker.core.actions import Action
 from matchmaker.core.seats import left_of
 from matchmaker.games.clecanian.deck import Card
+from matchmaker.games.clecanian.rules import goes_out
 from matchmaker.games.clecanian.scoring import ColumnKind, column_kind, score_column, showing_score
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.words.clecanian import ClecanianWords
@@ -149,7 +150,8 @@ class ClecanianWhy(Why[ClecanianView]):
         card (the rules' going out: every card face up after the turn, before anybody else
         went out); None otherwise."""
         down = view.face_down[seat]
-        if view.ended_by is not None or not down[pos] or sum(down) != 1:
+        # A card swapped in lies face up: a swap into a face-down place leaves one fewer.
+        if not down[pos] or not goes_out(sum(down) - 1, view.ended_by is not None):
             return None
         codes = list(view.grids[seat])
         codes[pos] = drawn

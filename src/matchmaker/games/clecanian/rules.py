@@ -48,8 +48,16 @@ def women_face_up(position: ClecanianPosition, deck: Deck, seat: int) -> list[in
 
 
 def has_gone_out(position: ClecanianPosition, seat: int) -> bool:
-    """A seat with all its cards face up (after its turn) goes out: it triggers the end."""
-    return position.face_down[seat] == 0
+    """A seat with all its cards face up after its turn, before anybody else went out, goes
+    out: it triggers the end."""
+    return goes_out(position.face_down[seat], position.ender >= 0)
+
+
+def goes_out(face_down_after: int, end_triggered: bool) -> bool:
+    """Whether a turn that leaves ``face_down_after`` of the seat's cards face down makes it go
+    out: every card face up, before anybody else went out (after that, a grid turned face up
+    is just the last of the final turns)."""
+    return face_down_after == 0 and not end_triggered
 
 
 def final_turns(players: int) -> int:
