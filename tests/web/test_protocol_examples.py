@@ -55,7 +55,7 @@ def block(test: Any) -> Any:
 
 
 def test_every_json_example_is_checked() -> None:
-    assert len(BLOCKS) == 7
+    assert len(BLOCKS) == 9
 
 
 def test_the_games_example_is_what_the_server_answers(tmp_path: Path) -> None:
@@ -76,6 +76,11 @@ def test_the_table_examples_fit() -> None:
     check("http_create_request", block(lambda b: "seats" in b and "game" in b and "id" not in b))
     check("http_created", block(lambda b: "invites" in b))
     fits_leniently("http_summary", block(lambda b: "id" in b and "seats" in b))
+
+
+def test_the_account_examples_fit() -> None:
+    fits_leniently("http_account", block(lambda b: "username" in b))
+    check("http_account_seats", block(lambda b: list(b) == ["seats"]))
 
 
 def test_the_review_example_fits() -> None:

@@ -19,6 +19,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from matchmaker.server.accounts import (
+    COOKIE,
+    SESSION_LIFE,
+    Accounts,
+    AccountSettings,
+    Session,
+    account_answer,
+    cross_site,
+)
 from matchmaker.server.analyst import AnalysisSettings
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import Refused, load_json, read_message
@@ -38,7 +47,33 @@ def static_dir() -> Path:
 
 
 def _error(exc: ApiError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+    headers = {}
+    if "retry_after" in exc.extra:
+        headers["Retry-After"] = str(exc.extra["retry_after"])
+    return JSONResponse(
+        {"error": exc.code, "message": exc.message, **exc.extra},
+        status_code=exc.status,
+        headers=headers,
+    )
+
+
+def _signed_in(request: Request) -> Session:
+    """The request's checked session (ApiError 401 ``not_signed_in`` without one)."""
+    session: Session | None = request.state.session
+    if session is None:
+        raise ApiError(401, "not_signed_in", "sign in first (no live session cookie came "
+                       "with this request)")  # fmt: skip
+    return session
+
+
+def _set_session(request: Request, response: Response, token: str | None) -> None:
+    """Give the browser its session cookie (or, with None, take it away)."""
+    secure = request.url.scheme == "https"
+    if token is None:
+        response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="lax")
+    else:
+        response.set_cookie(COOKIE, token, max_age=int(SESSION_LIFE.total_seconds()), path="/",
+                            secure=secure, httponly=True, samesite="lax")  # fmt: skip
 
 
 async def _body(request: Request) -> Any:
@@ -93,13 +128,20 @@ def create_app(
     *,
     plugin_bots: bool = False,
     analysis: AnalysisSettings | None = None,
+    accounts: AccountSettings | None = None,
 ) -> Starlette:
-    """The app serving tables stored under ``data``."""
+    """The app serving tables stored under ``data``; ``accounts`` bounds failed sign-ins."""
     lobby = Lobby(data, timing or Timing(), plugin_bots=plugin_bots, analysis=analysis)
+    people = Accounts(lobby.storage, accounts)
 
     def api(handler: Any) -> Any:
         async def endpoint(request: Request) -> Response:
+            request.state.cookie = None
             try:
+                if request.method == "POST":
+                    request.state.session = people.checked_session(request)
+                else:
+                    request.state.session = people.session(request)
                 status, payload = await handler(request)
             except ApiError as exc:
                 return _error(exc)
@@ -109,7 +151,10 @@ def create_app(
                 LOG.debug("the failure in full", exc_info=True)
                 failed = "the server could not carry this out; nothing changed"
                 return JSONResponse({"error": "server_error", "message": failed}, status_code=500)
-            return JSONResponse(payload, status_code=status)
+            response = JSONResponse(payload, status_code=status)
+            if request.state.cookie is not None:
+                _set_session(request, response, request.state.cookie or None)
+            return response
 
         return endpoint
 
@@ -129,9 +174,57 @@ def create_app(
 
     async def join(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
-        seat = lobby.join(table_id, await _body(request))
+        session: Session | None = request.state.session
+        account = None if session is None else (session.account.id, session.account.name)
+        seat = lobby.join(table_id, await _body(request), account)
         await lobby.stored(table_id)
         return 200, seat
+
+    async def reclaim(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        session = _signed_in(request)
+        seat = lobby.reclaim(table_id, await _body(request), session.account.id)
+        await lobby.stored(table_id)
+        return 200, seat
+
+    def _refuse_other_sites(request: Request) -> None:
+        if cross_site(request):
+            raise ApiError(403, "csrf", "a page of another site may not sign anyone in or up")
+
+    async def signup(request: Request) -> tuple[int, Any]:
+        _refuse_other_sites(request)
+        session, token = await people.signup(await _body(request), request.state.session)
+        request.state.cookie = token
+        return 201, account_answer(session.account, session.csrf)
+
+    async def signin(request: Request) -> tuple[int, Any]:
+        _refuse_other_sites(request)
+        address = request.client.host if request.client else "unknown"
+        session, token = await people.signin(await _body(request), address, request.state.session)
+        request.state.cookie = token
+        return 200, account_answer(session.account, session.csrf)
+
+    async def signout(request: Request) -> tuple[int, Any]:
+        ended = await people.signout(_signed_in(request))
+        request.state.cookie = ""
+        return 200, {"sessions": ended}
+
+    async def signout_everywhere(request: Request) -> tuple[int, Any]:
+        ended = await people.signout_everywhere(_signed_in(request))
+        request.state.cookie = ""
+        return 200, {"sessions": ended}
+
+    async def account(request: Request) -> tuple[int, Any]:
+        session = _signed_in(request)
+        return 200, account_answer(session.account, session.csrf)
+
+    async def rename(request: Request) -> tuple[int, Any]:
+        session = _signed_in(request)
+        renamed = await people.rename(session, await _body(request))
+        return 200, account_answer(renamed, session.csrf)
+
+    async def account_seats(request: Request) -> tuple[int, Any]:
+        return 200, lobby.account_seats(_signed_in(request).account.id)
 
     async def seat_link(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
@@ -191,6 +284,14 @@ def create_app(
         Route("/api/tables/{table}/join", api(join), methods=["POST"]),
         Route("/api/tables/{table}/seat-link", api(seat_link), methods=["POST"]),
         Route("/api/tables/{table}/recover", api(recover), methods=["POST"]),
+        Route("/api/tables/{table}/reclaim", api(reclaim), methods=["POST"]),
+        Route("/api/account", api(account)),
+        Route("/api/account/signup", api(signup), methods=["POST"]),
+        Route("/api/account/signin", api(signin), methods=["POST"]),
+        Route("/api/account/signout", api(signout), methods=["POST"]),
+        Route("/api/account/signout-everywhere", api(signout_everywhere), methods=["POST"]),
+        Route("/api/account/name", api(rename), methods=["POST"]),
+        Route("/api/account/seats", api(account_seats)),
         Route("/api/tables/{table}/replay", api(replay)),
         Route("/api/tables/{table}/record", api(record)),
         Route("/api/tables/{table}/review", api(review)),
@@ -202,6 +303,7 @@ def create_app(
         routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
     )
     app.state.lobby = lobby
+    app.state.accounts = people
     return app
 
 

@@ -38,11 +38,15 @@ TABLE_LIMITS: dict[str, tuple[int, int]] = {"rounds": (1, 20), "max_turns": (1, 
 class ApiError(Exception):
     """A refused HTTP request: status, protocol error code and a message naming the problem."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, extra: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        #: Fields the answer carries besides ``error`` and ``message`` (``retry_after``).
+        self.extra = extra or {}
 
 
 def _new_id(prefix: str, size: int) -> str:
@@ -327,8 +331,12 @@ class Lobby:
                 raise ApiError(400, "bad_bot", f"seat {seat}: {exc}") from None
         return list(raw)
 
-    def join(self, table_id: str, body: Any) -> dict[str, Any]:
-        """Exchange an invite for a seat's token (``POST /api/tables/{id}/join``)."""
+    def join(
+        self, table_id: str, body: Any, account: tuple[int, str] | None = None
+    ) -> dict[str, Any]:
+        """Exchange an invite for a seat's token (``POST /api/tables/{id}/join``); a
+        signed-in person's ``account`` (its id and name: the name the seat gets when the body
+        gives none) is linked to the seat, which then follows it."""
         table = self.table(table_id)
         if not isinstance(body, Mapping) or not isinstance(body.get("invite"), str):
             raise ApiError(400, "bad_field", "join needs invite: the code from the invite link")
@@ -338,9 +346,14 @@ class Lobby:
                 continue
             if seat_row.joined:
                 raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
-            name = _clean_name(body.get("name"), seat_row.seat)
+            given = body.get("name")
+            if account is not None and (given is None or given == ""):
+                given = account[1]
+            name = _clean_name(given, seat_row.seat)
             token = _new_id("tk_", 24)
             table.seat_joined(seat_row.seat, name, secret_hash(token))
+            if account is not None:
+                table.batch = self.storage.link_account(table.id, seat_row.seat, account[0])
             return {"seat": seat_row.seat, "token": token}
         raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
 
@@ -371,6 +384,35 @@ class Lobby:
         table.recover_seat(seat, secret_hash(token))
         return {"seat": seat, "token": token}
 
+    def reclaim(self, table_id: str, body: Any, account_id: int) -> dict[str, Any]:
+        """Sit down again at a seat that follows the account (``POST
+        /api/tables/{id}/reclaim``): a new token, as ``recover`` gives (the old one stops
+        working at this table, and the seat's unused recovery code is spent)."""
+        table = self.table(table_id)
+        if not isinstance(body, Mapping):
+            raise ApiError(400, "bad_json", "the body must be a JSON object")
+        seat = body.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ApiError(400, "bad_field", "reclaim needs seat: the seat's number")
+        if self.storage.seat_accounts(table.id).get(seat) != account_id:
+            raise ApiError(403, "not_your_seat", "this seat does not follow your account")
+        token = _new_id("tk_", 24)
+        table.recover_seat(seat, secret_hash(token))
+        return {"seat": seat, "token": token}
+
+    def account_seats(self, account_id: int) -> dict[str, Any]:
+        """The seats of unfinished tables that follow an account (``GET
+        /api/account/seats``)."""
+        seats = []
+        for found in self.storage.account_seats(account_id):
+            table = self.tables.get(found.table_id)
+            if table is not None and table.state.is_over:
+                continue
+            title = game_class(found.game).title
+            seats.append({"table": found.table_id, "seat": found.seat, "game": found.game,
+                          "title": title, "created": found.created})  # fmt: skip
+        return {"seats": seats}
+
     def rematch(self, table: Table) -> Table:
         """The table that continues a finished one: same seats and tokens, a new deal."""
         if table.row.rematch is not None:
@@ -393,6 +435,8 @@ class Lobby:
         seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
         new = self._load(row, (seats, [], []))
         new.batch = self.storage.add_table(row, seats, rematch_of=old.id)
+        for seat, account_id in self.storage.seat_accounts(old.id).items():
+            new.batch = self.storage.link_account(row.id, seat, account_id)
         old.rematch = row.id
         new.start()
         return new

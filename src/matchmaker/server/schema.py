@@ -491,7 +491,11 @@ def server_messages() -> dict[str, Any]:
 def http_answers() -> dict[str, Any]:
     """The answers of the HTTP endpoints."""
     return {
-        "error": obj({"error": STRING, "message": STRING}),
+        "error": obj(
+            {"error": STRING, "message": STRING, "retry_after": {"type": "integer", "minimum": 1}},
+            optional=("retry_after",),
+            description="Every refusal; retry_after (seconds) comes with 429 too_many_attempts.",
+        ),
         "games": obj(
             {
                 "games": array(
@@ -556,6 +560,52 @@ def http_answers() -> dict[str, Any]:
         "recovered": obj(
             {"seat": INTEGER, "token": STRING},
             description="The seat taken back, and its new token.",
+        ),
+        "reclaim_request": obj(
+            {"seat": INTEGER}, description="The body of POST /api/tables/{table}/reclaim."
+        ),
+        "signup_request": obj(
+            {
+                "username": {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,24}$"},
+                "password": {"type": "string", "minLength": 8, "maxLength": 256},
+                "name": {"type": "string", "minLength": 1, "maxLength": 24},
+            },
+            optional=("name",),
+            description="The body of POST /api/account/signup.",
+        ),
+        "signin_request": obj(
+            {"username": STRING, "password": {"type": "string", "maxLength": 256}},
+            description="The body of POST /api/account/signin.",
+        ),
+        "name_request": obj(
+            {"name": {"type": "string", "minLength": 1, "maxLength": 24}},
+            description="The body of POST /api/account/name.",
+        ),
+        "account": obj(
+            {"username": STRING, "name": STRING, "created": STRING, "csrf": STRING},
+            description="The signed-in account (GET /api/account, sign-up, sign-in, name), with "
+            "the session's CSRF token: the X-CSRF-Token of every POST made with the cookie.",
+        ),
+        "signed_out": obj(
+            {"sessions": INTEGER},
+            description="POST /api/account/signout and signout-everywhere: the sessions ended.",
+        ),
+        "account_seats": obj(
+            {
+                "seats": array(
+                    obj(
+                        {
+                            "table": STRING,
+                            "seat": INTEGER,
+                            "game": STRING,
+                            "title": STRING,
+                            "created": STRING,
+                        }
+                    )
+                )
+            },
+            description="GET /api/account/seats: the seats of unfinished tables that follow "
+            "the account.",
         ),
         "summary": ref("summary"),
         "finished": obj(

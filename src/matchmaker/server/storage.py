@@ -33,9 +33,10 @@ LOG = logging.getLogger("matchmaker.server")
 
 #: The schema version, kept in ``PRAGMA user_version``: 1 the tables, seats, events and chat;
 #: 2 adds ``seat_links`` and ``stand_ins``; 3 adds ``reviews`` (a finished game's review,
-#: computed in the background) and ``practice`` (the tables where hints are on). An older
-#: database is brought up to date when opened: every version only adds tables.
-SCHEMA_VERSION = 3
+#: computed in the background) and ``practice`` (the tables where hints are on); 4 adds
+#: ``accounts``, their ``sessions`` and ``seat_accounts`` (the seats that follow an account). An
+#: older database is brought up to date when opened: every version only adds tables.
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -99,7 +100,32 @@ CREATE TABLE IF NOT EXISTS reviews (
 CREATE TABLE IF NOT EXISTS practice (
     table_id TEXT PRIMARY KEY REFERENCES tables(id)
 );
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    created TEXT NOT NULL,
+    last_used TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions(account_id);
+CREATE TABLE IF NOT EXISTS seat_accounts (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seat_accounts_by_account ON seat_accounts(account_id);
 """
+
+#: The name the accounts' writes go under in a batch (no table has it: table ids start with
+#: ``t``).
+ACCOUNTS = "(accounts)"
 
 
 class StorageError(MatchmakerError):
@@ -147,6 +173,27 @@ class SeatRow:
     name: str | None
     #: The hash of the seat's unused recovery code (``POST .../seat-link``), if any.
     link_hash: str | None = None
+
+
+@dataclass
+class AccountRow:
+    """One account as stored (its password as an argon2id hash only)."""
+
+    id: int
+    username: str
+    name: str
+    password_hash: str
+    created: str
+
+
+@dataclass
+class AccountSeat:
+    """A seat of an unfinished table that follows an account."""
+
+    table_id: str
+    seat: int
+    game: str
+    created: str
 
 
 @dataclass
@@ -383,6 +430,70 @@ class Storage:
             ],
         )  # fmt: skip
 
+    def link_account(self, table_id: str, seat: int, account_id: int) -> int:
+        """Let a seat follow an account (replacing another account's link); the batch
+        number."""
+        return self.write(
+            table_id,
+            [("INSERT OR REPLACE INTO seat_accounts VALUES (?,?,?)",
+              (table_id, seat, account_id))],
+        )  # fmt: skip
+
+    def seat_accounts(self, table_id: str) -> dict[int, int]:
+        """The seats of a table that follow an account: the account of each."""
+        rows = self.db.execute(
+            "SELECT seat, account_id FROM seat_accounts WHERE table_id=?", (table_id,)
+        ).fetchall()
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    def account_seats(self, account_id: int) -> list[AccountSeat]:
+        """The seats of unfinished tables that follow an account, the oldest table first."""
+        rows = self.db.execute(
+            "SELECT a.table_id, a.seat, t.game, t.created FROM seat_accounts a "
+            "JOIN tables t ON t.id=a.table_id WHERE a.account_id=? AND t.finished IS NULL "
+            "ORDER BY t.created, t.id, a.seat",
+            (account_id,),
+        ).fetchall()
+        return [AccountSeat(r[0], int(r[1]), r[2], r[3]) for r in rows]
+
+    # -- accounts and sessions ------------------------------------------------------------------
+
+    def account(self, *, username: str | None = None, id: int | None = None) -> AccountRow | None:
+        """An account by its username (in any case) or its id, or None."""
+        if username is not None:
+            found = self.db.execute(
+                f"{_ACCOUNT_ROWS} WHERE username=? COLLATE NOCASE", (username,)
+            ).fetchone()
+        else:
+            found = self.db.execute(f"{_ACCOUNT_ROWS} WHERE id=?", (id,)).fetchone()
+        return None if found is None else AccountRow(*found)
+
+    def add_account(self, username: str, name: str, password_hash: str) -> bool:
+        """Store a new account at once, through a connection of its own (so it may run on a
+        thread while group commits go on); False if the username is taken (in any case)."""
+        db = _connect(self.path)
+        try:
+            db.execute(
+                "INSERT INTO accounts (username, name, password_hash, created) "
+                "VALUES (?,?,?,?)", (username, name, password_hash, now()),
+            )  # fmt: skip
+        except sqlite3.IntegrityError:
+            return False
+        finally:
+            db.close()
+        return True
+
+    def account_write(self, statements: list[Statement]) -> int:
+        """Store statements about accounts and sessions; the batch number."""
+        return self.write(ACCOUNTS, statements)
+
+    def session(self, token_hash: str) -> tuple[int, str] | None:
+        """The account of a session and when it was last used, or None."""
+        found = self.db.execute(
+            "SELECT account_id, last_used FROM sessions WHERE token_hash=?", (token_hash,)
+        ).fetchone()
+        return None if found is None else (int(found[0]), str(found[1]))
+
     # -- events and chat ------------------------------------------------------------------------
 
     def add_event(self, table_id: str, seq: int, event: dict[str, Any]) -> int:
@@ -529,6 +640,9 @@ class GroupCommit:
 
 #: A table's header as ``_table_row`` reads it: its row, and whether it is a practice table.
 _TABLE_ROWS = "SELECT t.*, EXISTS (SELECT 1 FROM practice p WHERE p.table_id=t.id) FROM tables t"
+
+
+_ACCOUNT_ROWS = "SELECT id, username, name, password_hash, created FROM accounts"
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:

@@ -8,8 +8,17 @@ class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+// The session's CSRF token: every POST made while signed in carries it (docs/protocol.md).
+let csrf = null;
+
+/** Keep (or, with null, forget) the CSRF token of this browser's session. */
+export function setCsrf(token) {
+  csrf = token || null;
+}
+
+async function request(method, path, body, retried = false) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (method !== "GET" && csrf) init.headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -27,6 +36,15 @@ async function request(method, path, body) {
     data = null;
   }
   if (!response.ok) {
+    if (response.status === 403 && data && data.error === "csrf" && !retried) {
+      // A session this page did not know of (signed in from another tab): learn its token.
+      try {
+        setCsrf((await request("GET", "/api/account", undefined, true)).csrf);
+      } catch {
+        setCsrf(null);
+      }
+      return request(method, path, body, true);
+    }
     throw new ApiError(response.status, data && data.error, data && data.message);
   }
   return data;
@@ -47,6 +65,14 @@ export const api = {
     const query = seat === null || seat === undefined ? "" : `?seat=${seat}`;
     return request("GET", `/api/tables/${encodeURIComponent(table)}/replay${query}`);
   },
+  account: () => request("GET", "/api/account"),
+  signup: (username, password, name) =>
+    request("POST", "/api/account/signup", name ? { username, password, name } : { username, password }),
+  signin: (username, password) => request("POST", "/api/account/signin", { username, password }),
+  signout: () => request("POST", "/api/account/signout"),
+  signoutEverywhere: () => request("POST", "/api/account/signout-everywhere"),
+  accountSeats: () => request("GET", "/api/account/seats"),
+  reclaim: (table, seat) => request("POST", `/api/tables/${encodeURIComponent(table)}/reclaim`, { seat }),
   // Ready, pending (202: asking starts it) or failed: see `status`.
   review: (table) => request("GET", `/api/tables/${encodeURIComponent(table)}/review`),
 };
@@ -75,5 +101,9 @@ export const saved = {
       return null;
     }
   },
+  // The username this browser signed in as (a hint: the session itself is an HttpOnly cookie).
+  account: () => storage()?.getItem("matchmaker:account") || null,
+  setAccount: (username) =>
+    username ? storage()?.setItem("matchmaker:account", username) : storage()?.removeItem("matchmaker:account"),
   setInvites: (table, invites) => storage()?.setItem(invitesKey(table), JSON.stringify(invites)),
 };

@@ -1,5 +1,6 @@
 // The browser client: routes on the path to the lobby, a table or a replay.
 
+import { loadAccount } from "./account.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./join.js";
@@ -15,4 +16,5 @@ function route() {
   return showLobby(root);
 }
 
+await loadAccount();
 route();

@@ -2,6 +2,7 @@
 // description, every option's label and effect, the bots' lines and the rules panels come from
 // `GET /api/games` (see help.js): the lobby draws them and works out no rule.
 
+import { mountAccount } from "./account.js";
 import { api, saved } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadGames, rulesPanel } from "./help.js";
@@ -98,11 +99,14 @@ export async function showLobby(root) {
   const formHost = el("div", {});
   const gamesHost = el("div", { class: "games-list" }, el("p", {}, "Loading the games…"));
   const finished = el("div", { class: "finished" }, el("p", {}, "Loading finished games…"));
+  const accountArea = el("div", { class: "account-area", "data-testid": "account-area" });
+  const accountPanel = el("section", { class: "panel account-panel", "aria-label": "Account", hidden: true });
   clear(root).append(
-    el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")),
+    el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), accountArea),
     el(
       "main",
       { class: "lobby" },
+      accountPanel,
       el("section", { class: "panel new-table", "aria-labelledby": "new-table" }, el("h1", { id: "new-table" }, "New table"), formHost, created),
       el(
         "div",
@@ -112,6 +116,7 @@ export async function showLobby(root) {
       ),
     ),
   );
+  mountAccount(accountArea, accountPanel);
   try {
     const catalogue = await loadGames();
     gamesHost.replaceChildren(...catalogue.games.map(gameEntry));

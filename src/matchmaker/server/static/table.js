@@ -310,7 +310,7 @@ class TablePage {
       saved.forgetToken(this.id);
       this.connection.close();
       this.token = null;
-      this.showError("Your seat was taken back from another browser or device, with your seat link. This page can only watch now.", "seat_moved");
+      this.showError("Your seat was taken back from another browser or device (with your seat link, or signed in to your account). This page can only watch now.", "seat_moved");
       this.controlsNote.replaceChildren(el("a", { href: `${tablePath(this.id)}?spectate=1`, class: "button", "data-testid": "watch" }, "Watch this table"));
       this.controlsNote.hidden = false;
       if (this.state) this.render();
