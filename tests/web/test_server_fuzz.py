@@ -14,6 +14,7 @@ import socket
 import struct
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +75,7 @@ BODY = st.fixed_dictionaries(
         "invite": st.text(max_size=20) | JSON,
         "name": st.text(max_size=40) | JSON,
         "practice": st.booleans() | JSON,
+        "rated": st.booleans() | JSON,
     },
 )
 
@@ -248,6 +250,8 @@ ENDPOINTS = {
     "/api/account/signout-everywhere": {"POST"},
     "/api/account/name": {"POST"},
     "/api/account/seats": {"GET"},
+    "/api/leaderboard/purrfect": {"GET"},
+    "/api/players/{t}": {"GET"},
 }
 
 
@@ -284,6 +288,37 @@ def test_a_browser_asking_for_a_missing_page_gets_a_page(client: TestClient) -> 
     assert "text/html" in answer.headers["content-type"] and "lobby" in answer.text
     api = client.get("/api/nothing", headers={"accept": "text/html"})
     assert api.status_code == 404 and api.json()["error"] == "not_found"
+
+
+def test_any_leaderboard_request_gets_a_documented_answer(client: TestClient) -> None:
+    games = st.text(max_size=20) | st.sampled_from(["purrfect", "clecanian"])
+    fewest = st.none() | st.text(max_size=12) | st.integers(-5, 10**9).map(str)
+
+    @FUZZ
+    @given(games, fewest)
+    def run(game: str, min_games: str | None) -> None:
+        params = {} if min_games is None else {"min_games": min_games}
+        path = f"/api/leaderboard/{urllib.parse.quote(game, safe='')}"
+        answer = client.get(path, params=params)
+        body = assert_documented(answer)
+        if answer.status_code == 200:
+            check("http_leaderboard", body)
+
+    run()
+
+
+def test_any_profile_request_gets_a_documented_answer(client: TestClient) -> None:
+    @FUZZ
+    @given(st.text(max_size=40) | st.sampled_from(["fuzz", "FUZZ"]))
+    def run(username: str) -> None:
+        answer = client.get(f"/api/players/{urllib.parse.quote(username, safe='')}")
+        body = assert_documented(answer)
+        if answer.status_code == 200:
+            check("http_player", body)
+
+    client.post("/api/account/signup", json={"username": "fuzz", "password": "p" * 8})
+    client.cookies.clear()
+    run()
 
 
 @pytest.mark.parametrize("before", ["garbage", "", "2026-13-01", "yesterday"])

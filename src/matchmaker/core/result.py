@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,3 +35,17 @@ def winners_by(scores: list[int] | tuple[int, ...], *, lowest: bool) -> tuple[in
     """Seats with the best score (lowest or highest); ties are shared."""
     best = min(scores) if lowest else max(scores)
     return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def ranks(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
+    """Each seat's rank (1 is best; equal scores share a rank). Whether a higher or a lower
+    score is better is read from the winners: they hold the best score.
+
+    >>> ranks([3, 7, 7], [1, 2])
+    [3.0, 1.0, 1.0]
+    >>> ranks([-4, 10, -4], [0, 2])
+    [1.0, 3.0, 1.0]
+    """
+    lower_is_better = scores[winners[0]] == min(scores)
+    sign = 1 if lower_is_better else -1
+    return [1.0 + sum(sign * other < sign * score for other in scores) for score in scores]

@@ -165,7 +165,7 @@ def create_app(
         return 200, protocol_schema()
 
     async def create_table(request: Request) -> tuple[int, Any]:
-        made = lobby.create(await _body(request))
+        made = lobby.create(await _body(request), request.state.session is not None)
         await lobby.stored(made["table"])
         return 201, made
 
@@ -256,6 +256,13 @@ def create_app(
         await lobby.settled_table(table_id)
         return 200, lobby.finished_table(table_id).record()
 
+    async def leaderboard(request: Request) -> tuple[int, Any]:
+        game = request.path_params["game"]
+        return 200, lobby.leaderboard(game, request.query_params.get("min_games"))
+
+    async def profile(request: Request) -> tuple[int, Any]:
+        return 200, lobby.profile(request.path_params["username"])
+
     async def page(request: Request) -> Response:
         return FileResponse(static_dir() / "index.html")
 
@@ -296,6 +303,8 @@ def create_app(
         Route("/api/tables/{table}/record", api(record)),
         Route("/api/tables/{table}/review", api(review)),
         Route("/api/finished", api(finished)),
+        Route("/api/leaderboard/{game}", api(leaderboard)),
+        Route("/api/players/{username}", api(profile)),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]

@@ -7,6 +7,7 @@ unfinished table is rebuilt from its events and continues.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -19,13 +20,16 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.core.registry import GAMES, game_class, load_game
 from matchmaker.server.analyst import AnalysisSettings, Analyst
 from matchmaker.server.messages import Refused
+from matchmaker.server.ratings import MIN_GAMES, Ratings, rated_seats
 from matchmaker.server.reviews import Reviews
-from matchmaker.server.storage import SeatRow, Storage, TableRow, now, secret_hash
+from matchmaker.server.storage import SeatRow, Statement, Storage, TableRow, now, secret_hash
 from matchmaker.server.table import Table, Timing, seat_name
 from matchmaker.words import GameWords, seat_label, seat_labels, words_for
 from matchmaker.words.bots import bot_help
 from matchmaker.words.replay import replay_frames
 from matchmaker.words.seats import HUMAN
+
+LOG = logging.getLogger("matchmaker.server")
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
@@ -106,6 +110,8 @@ class Lobby:
         self.analyst = Analyst(analysis)
         #: The finished games' reviews, made in the background.
         self.reviews = Reviews(self.storage, self.analyst)
+        #: The rated games' ratings, leaderboards and profiles.
+        self.ratings = Ratings(self.storage)
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -129,6 +135,8 @@ class Lobby:
         game = load_game(row.game, row.options)
         table = Table(row, game, self.storage, self.timing, stored, analyst=self.analyst)
         table.on_over = self.reviews.game_over
+        if row.rated:
+            table.rater = self._rate
         self.tables[row.id] = table
         return table
 
@@ -136,6 +144,7 @@ class Lobby:
         """The database lost the latest writes of these tables: each is made again from what
         it holds, and its connections start again from there (a table whose creation was lost
         is gone)."""
+        self.ratings.forget()
         for table_id in table_ids:
             old = self.tables.pop(table_id, None)
             if old is None:
@@ -154,6 +163,20 @@ class Lobby:
                     table.connect(conn)
             if table is not None:
                 table.start()
+
+    def _rate(self, table: Table, result: dict[str, Any], stand_ins: list[int]) -> list[Statement]:
+        """The statements that rate a rated table's game as it ends (none if a person's seat
+        follows no account, or rating fails: the game's end is stored all the same)."""
+        try:
+            seats = rated_seats(table.kinds, self.storage.seat_accounts(table.id), result,
+                                stand_ins)  # fmt: skip
+            if seats is None:
+                LOG.warning("table %s: a seat follows no account; the game is not rated", table.id)
+                return []
+            return self.ratings.rate(table.id, table.game.name, seats)
+        except Exception:  # the game's end must be stored even if its rating fails
+            LOG.exception("table %s: the game could not be rated", table.id)
+            return []
 
     async def settled_table(self, table_id: str) -> Table:
         """A table (as ``table``) once what it has written so far is settled."""
@@ -216,8 +239,9 @@ class Lobby:
 
     # -- creating and joining -------------------------------------------------------------------
 
-    def create(self, body: Any) -> dict[str, Any]:
-        """Create a table (``POST /api/tables``)."""
+    def create(self, body: Any, signed_in: bool = False) -> dict[str, Any]:
+        """Create a table (``POST /api/tables``); a rated one only for a person
+        ``signed_in`` (ApiError 403 ``sign_in_required`` otherwise)."""
         if not isinstance(body, Mapping):
             raise ApiError(400, "bad_json", "the body must be a JSON object")
         name = body.get("game")
@@ -260,6 +284,12 @@ class Lobby:
         practice = body.get("practice", False)
         if not isinstance(practice, bool):
             raise ApiError(400, "bad_field", "practice must be true or false (hints for everyone)")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise ApiError(400, "bad_field", "rated must be true or false")
+        if rated and not signed_in:
+            raise ApiError(403, "sign_in_required", "only a signed-in person may make a rated "
+                           "table")  # fmt: skip
         row = TableRow(
             id=_new_id("t", 8),
             game=name,
@@ -273,6 +303,7 @@ class Lobby:
             previous=None,
             rematch=None,
             practice=practice,
+            rated=rated,
         )
         invites: dict[int, str] = {}
         seat_rows = []
@@ -346,6 +377,13 @@ class Lobby:
                 continue
             if seat_row.joined:
                 raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
+            if table.row.rated and account is None:
+                raise ApiError(403, "sign_in_required", "a rated table seats signed-in people "
+                               "only: sign in, then join")  # fmt: skip
+            taken = self.storage.seat_accounts(table.id).values()
+            if table.row.rated and account is not None and account[0] in taken:
+                raise ApiError(409, "already_seated", "at a rated table an account takes one "
+                               "seat, and yours has one")  # fmt: skip
             given = body.get("name")
             if account is not None and (given is None or given == ""):
                 given = account[1]
@@ -431,6 +469,7 @@ class Lobby:
             previous=old.id,
             rematch=None,
             practice=old.practice,
+            rated=old.rated,
         )
         seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
         new = self._load(row, (seats, [], []))
@@ -440,6 +479,30 @@ class Lobby:
         old.rematch = row.id
         new.start()
         return new
+
+    # -- ratings --------------------------------------------------------------------------------
+
+    def leaderboard(self, game: str, min_games: str | None) -> dict[str, Any]:
+        """A game's leaderboard (``GET /api/leaderboard/{game}?min_games=N``): ApiError 404
+        ``unknown_game``, 400 ``bad_field`` for a ``min_games`` that is not a whole number
+        from 0 to 1000000 (``MIN_GAMES`` when none is given)."""
+        if game not in GAMES:
+            raise ApiError(404, "unknown_game", f"there is no game {game!r}")
+        fewest = MIN_GAMES
+        if min_games is not None:
+            fewest = int(min_games) if min_games.isdecimal() and len(min_games) <= 7 else -1
+            if not 0 <= fewest <= 1_000_000:
+                raise ApiError(400, "bad_field", "min_games must be a whole number from 0 to "
+                               f"1000000, not {min_games!r}")  # fmt: skip
+        return self.ratings.leaderboard(game, fewest)
+
+    def profile(self, username: str) -> dict[str, Any]:
+        """A person's public profile (``GET /api/players/{username}``): ApiError 404
+        ``unknown_player`` if there is none."""
+        found = self.ratings.profile(username)
+        if found is None:
+            raise ApiError(404, "unknown_player", f"there is no player {username!r}")
+        return found
 
     # -- finished games -------------------------------------------------------------------------
 

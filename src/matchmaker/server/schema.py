@@ -32,6 +32,14 @@ STRING: dict[str, Any] = {"type": "string"}
 BOOLEAN: dict[str, Any] = {"type": "boolean"}
 NULL: dict[str, Any] = {"type": "null"}
 ANY_OBJECT: dict[str, Any] = {"type": "object"}
+#: A rating as leaderboards and profiles answer it.
+RATING: dict[str, Any] = {
+    "mu": {"type": "number"},
+    "sigma": {"type": "number"},
+    "ordinal": {"type": "number"},
+    "games": INTEGER,
+    "wins": INTEGER,
+}
 
 
 def maybe(schema: dict[str, Any]) -> dict[str, Any]:
@@ -288,6 +296,7 @@ def definitions() -> dict[str, Any]:
             "previous": maybe(STRING),
             "created": STRING,
             "practice": BOOLEAN,
+            "rated": BOOLEAN,
             "deck": ANY_OBJECT,
             "cards": array(ref("card")),
             "places": array(STRING),
@@ -537,8 +546,9 @@ def http_answers() -> dict[str, Any]:
                 "timer": maybe({"type": "number", "minimum": 1, "maximum": 3600}),
                 "names": array(maybe({"type": "string", "maxLength": 24})),
                 "practice": BOOLEAN,
+                "rated": BOOLEAN,
             },
-            optional=("options", "seats", "timer", "names", "practice"),
+            optional=("options", "seats", "timer", "names", "practice", "rated"),
             description="The body of POST /api/tables.",
         ),
         "join_request": obj(
@@ -645,6 +655,66 @@ def http_answers() -> dict[str, Any]:
                     )
                 ),
             }
+        ),
+        "leaderboard": obj(
+            {
+                "game": STRING,
+                "min_games": INTEGER,
+                "rows": array(
+                    obj(
+                        {
+                            "rank": INTEGER,
+                            "name": STRING,
+                            "username": maybe(STRING),
+                            "bot": maybe(STRING),
+                            **RATING,
+                        }
+                    )
+                ),
+            },
+            description="GET /api/leaderboard/{game}: the rated people and bots with at least "
+            "min_games rated games, best ordinal first.",
+        ),
+        "player": obj(
+            {
+                "username": STRING,
+                "name": STRING,
+                "games": array(
+                    obj(
+                        {
+                            "game": STRING,
+                            "games": INTEGER,
+                            "wins": INTEGER,
+                            "mean_score": maybe({"type": "number"}),
+                            "rating": obj(RATING),
+                            "history": array(
+                                obj(
+                                    {
+                                        "table": STRING,
+                                        "mu": NUMBER,
+                                        "sigma": NUMBER,
+                                        "ordinal": NUMBER,
+                                        "at": STRING,
+                                    }
+                                )
+                            ),
+                            "recent": array(
+                                obj(
+                                    {
+                                        "table": STRING,
+                                        "finished": maybe(STRING),
+                                        "score": INTEGER,
+                                        "rank": INTEGER,
+                                        "replay": STRING,
+                                    }
+                                )
+                            ),
+                        }
+                    )
+                ),
+            },
+            description="GET /api/players/{username}: a person's public profile, their rated "
+            "games only.",
         ),
         "record": {"type": "object", "description": "A game record (docs/records.md)."},
         "review": {

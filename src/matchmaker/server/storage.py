@@ -34,9 +34,10 @@ LOG = logging.getLogger("matchmaker.server")
 #: The schema version, kept in ``PRAGMA user_version``: 1 the tables, seats, events and chat;
 #: 2 adds ``seat_links`` and ``stand_ins``; 3 adds ``reviews`` (a finished game's review,
 #: computed in the background) and ``practice`` (the tables where hints are on); 4 adds
-#: ``accounts``, their ``sessions`` and ``seat_accounts`` (the seats that follow an account). An
-#: older database is brought up to date when opened: every version only adds tables.
-SCHEMA_VERSION = 4
+#: ``accounts``, their ``sessions`` and ``seat_accounts`` (the seats that follow an account); 5
+#: adds ``rated`` (the rated tables), ``ratings`` and ``rating_history``. An older database is
+#: brought up to date when opened: every version only adds tables.
+SCHEMA_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -121,6 +122,33 @@ CREATE TABLE IF NOT EXISTS seat_accounts (
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seat_accounts_by_account ON seat_accounts(account_id);
+CREATE TABLE IF NOT EXISTS rated (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id)
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    subject TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (subject, game)
+);
+CREATE TABLE IF NOT EXISTS rating_history (
+    subject TEXT NOT NULL,
+    game TEXT NOT NULL,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    rank REAL NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (subject, table_id)
+);
+CREATE INDEX IF NOT EXISTS rating_history_by_subject ON rating_history(subject, game, at);
 """
 
 #: The name the accounts' writes go under in a batch (no table has it: table ids start with
@@ -160,6 +188,9 @@ class TableRow:
     #: A practice table: every person agreed, when it was made, that hints are on for all
     #: (kept in the ``practice`` table).
     practice: bool = False
+    #: A rated table: every person signed in, and its game is rated as it ends (kept in the
+    #: ``rated`` table).
+    rated: bool = False
 
 
 @dataclass
@@ -356,6 +387,8 @@ class Storage:
         ]
         if row.practice:
             statements.append(("INSERT INTO practice (table_id) VALUES (?)", (row.id,)))
+        if row.rated:
+            statements.append(("INSERT INTO rated (table_id) VALUES (?)", (row.id,)))
         if rematch_of is not None:
             statements.append(("UPDATE tables SET rematch=? WHERE id=?", (row.id, rematch_of)))
         return self.write(row.id, statements)
@@ -374,15 +407,23 @@ class Storage:
         for found in self.db.execute(query).fetchall():
             yield _table_row(found)
 
-    def finish(self, table_id: str, result: dict[str, Any], stand_ins: Sequence[int] = ()) -> int:
+    def finish(
+        self,
+        table_id: str,
+        result: dict[str, Any],
+        stand_ins: Sequence[int] = (),
+        more: Sequence[Statement] = (),
+    ) -> int:
         """Mark a table finished with its result, and the seats whose person had left (a
-        stand-in bot was playing for them as the game ended); the batch number."""
+        stand-in bot was playing for them as the game ended), in one write with ``more`` (a
+        rated game's ratings); the batch number."""
         return self.write(
             table_id,
             [("UPDATE tables SET finished=?, result=? WHERE id=?",
               (now(), json.dumps(result), table_id)),
              *(("INSERT OR REPLACE INTO stand_ins (table_id, seat) VALUES (?, ?)",
-                (table_id, seat)) for seat in stand_ins)],
+                (table_id, seat)) for seat in stand_ins),
+             *more],
         )  # fmt: skip
 
     def stand_ins(self, table_id: str) -> list[int]:
@@ -638,8 +679,12 @@ class GroupCommit:
         self.thread.shutdown(wait=True)
 
 
-#: A table's header as ``_table_row`` reads it: its row, and whether it is a practice table.
-_TABLE_ROWS = "SELECT t.*, EXISTS (SELECT 1 FROM practice p WHERE p.table_id=t.id) FROM tables t"
+#: A table's header as ``_table_row`` reads it: its row, whether it is a practice table and
+#: whether it is rated.
+_TABLE_ROWS = (
+    "SELECT t.*, EXISTS (SELECT 1 FROM practice p WHERE p.table_id=t.id), "
+    "EXISTS (SELECT 1 FROM rated r WHERE r.table_id=t.id) FROM tables t"
+)
 
 
 _ACCOUNT_ROWS = "SELECT id, username, name, password_hash, created FROM accounts"
@@ -659,6 +704,7 @@ def _table_row(found: tuple[Any, ...]) -> TableRow:
         previous=found[9],
         rematch=found[10],
         practice=bool(found[11]),
+        rated=bool(found[12]),
     )
 
 

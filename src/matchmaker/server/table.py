@@ -36,7 +36,15 @@ from matchmaker.core.records import parse_logged_event
 from matchmaker.server.analyst import HINTS, Analyst
 from matchmaker.server.chance import SystemChance
 from matchmaker.server.messages import Refused
-from matchmaker.server.storage import ChatRow, SeatRow, Storage, TableRow, now, secret_hash
+from matchmaker.server.storage import (
+    ChatRow,
+    SeatRow,
+    Statement,
+    Storage,
+    TableRow,
+    now,
+    secret_hash,
+)
 from matchmaker.words import seat_label, seat_labels, words_for
 from matchmaker.words.base import waiting_line
 from matchmaker.words.replay import replay_frames
@@ -217,6 +225,9 @@ class Table:
         self._hints: dict[int, dict[str, Any]] = {}
         #: Told when the game played here ends (not when a finished table is loaded).
         self.on_over: Callable[[Table], None] | None = None
+        #: At a rated table: rates the game as it ends (given its result and the seats a
+        #: stand-in finished); the statements are stored with the game's end.
+        self.rater: Callable[[Table, dict[str, Any], list[int]], list[Statement]] | None = None
         for event in events:
             actor, action = parse_logged_event(game, event)
             self._apply(actor, action, persist=False)
@@ -294,6 +305,7 @@ class Table:
             "previous": self.row.previous,
             "created": self.row.created,
             "practice": self.row.practice,
+            "rated": self.row.rated,
         }
         source = getattr(getattr(self.game.options, "deck", None), "source", None)
         if isinstance(source, dict):
@@ -802,7 +814,9 @@ class Table:
         if actor != CHANCE:
             self.turn_started = time.monotonic()
         if persist and self.state.is_over:
-            self.batch = self.storage.finish(self.id, self.state.status(), sorted(self.away))
+            result, stand_ins = self.state.status(), sorted(self.away)
+            more = [] if self.rater is None else self.rater(self, result, stand_ins)
+            self.batch = self.storage.finish(self.id, result, stand_ins, more)
             if self.on_over is not None:
                 self.on_over(self)
         elif persist:

@@ -24,6 +24,7 @@ from openskill.models import PlackettLuce
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.game import Game
 from matchmaker.core.registry import load_game
+from matchmaker.core.result import ranks as ranks
 from matchmaker.sim.runs import GameOutcome, GameSpec, ProgressHook, game_seed, run_games
 
 #: Every permutation is played when there are at most this many; else a balanced design.
@@ -135,20 +136,6 @@ def balanced_blocks(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
                 seen[key] = seen.get(key, 0) + 1
         blocks.append(tuple(bots[i] for i in best))
     return blocks
-
-
-def ranks(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
-    """Each seat's rank (1 is best; equal scores share a rank). Whether a higher or a lower
-    score is better is read from the winners: they hold the best score.
-
-    >>> ranks([3, 7, 7], [1, 2])
-    [3.0, 1.0, 1.0]
-    >>> ranks([-4, 10, -4], [0, 2])
-    [1.0, 3.0, 1.0]
-    """
-    lower_is_better = scores[winners[0]] == min(scores)
-    sign = 1 if lower_is_better else -1
-    return [1.0 + sum(sign * other < sign * score for other in scores) for score in scores]
 
 
 @dataclass(frozen=True)
