@@ -283,6 +283,7 @@ def create_app(
         Route("/", page),
         Route("/table/{table}", page),
         Route("/replay/{table}", page),
+        Route("/players/{username}", page),
         Route("/favicon.ico", favicon),
         Route("/api/games", api(games)),
         Route("/api/schema", api(schema)),

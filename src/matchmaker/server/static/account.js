@@ -18,10 +18,16 @@ export async function loadAccount() {
   return current;
 }
 
+/** The signed-in account, or null. */
+export function signedInAccount() {
+  return current;
+}
+
 function signedIn(account) {
   current = account;
   setCsrf(account ? account.csrf : null);
   saved.setAccount(account ? account.username : null);
+  window.dispatchEvent(new Event("account-changed"));
 }
 
 /** The account area of the top bar (`area`) and the lobby's account panel (`panel`). */
@@ -31,7 +37,7 @@ export function mountAccount(area, panel) {
   function draw() {
     const buttons = current
       ? [
-          el("span", { class: "account-who", "data-testid": "account-who" }, current.name),
+          el("a", { class: "account-who", href: `/players/${encodeURIComponent(current.username)}`, "data-testid": "account-who" }, current.name),
           el("button", { type: "button", class: "link-button", "data-testid": "account-signout", onclick: signOut }, "Sign out"),
         ]
       : [

@@ -71,8 +71,11 @@ export const api = {
   signin: (username, password) => request("POST", "/api/account/signin", { username, password }),
   signout: () => request("POST", "/api/account/signout"),
   signoutEverywhere: () => request("POST", "/api/account/signout-everywhere"),
+  rename: (name) => request("POST", "/api/account/name", { name }),
   accountSeats: () => request("GET", "/api/account/seats"),
   reclaim: (table, seat) => request("POST", `/api/tables/${encodeURIComponent(table)}/reclaim`, { seat }),
+  leaderboard: (game) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
+  player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}`),
   // Ready, pending (202: asking starts it) or failed: see `status`.
   review: (table) => request("GET", `/api/tables/${encodeURIComponent(table)}/review`),
 };

@@ -2,6 +2,7 @@
 
 import { loadAccount } from "./account.js";
 import { showLobby } from "./lobby.js";
+import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./join.js";
 
@@ -13,6 +14,8 @@ function route() {
   if (table) return showTable(root, decodeURIComponent(table[1]), params);
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return showReplay(root, decodeURIComponent(replay[1]), params);
+  const player = path.match(/^\/players\/([^/]+)\/?$/);
+  if (player) return showProfile(root, decodeURIComponent(player[1]));
   return showLobby(root);
 }
 

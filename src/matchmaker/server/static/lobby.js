@@ -2,7 +2,7 @@
 // description, every option's label and effect, the bots' lines and the rules panels come from
 // `GET /api/games` (see help.js): the lobby draws them and works out no rule.
 
-import { mountAccount } from "./account.js";
+import { mountAccount, signedInAccount } from "./account.js";
 import { api, saved } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadGames, rulesPanel } from "./help.js";
@@ -99,6 +99,7 @@ export async function showLobby(root) {
   const formHost = el("div", {});
   const gamesHost = el("div", { class: "games-list" }, el("p", {}, "Loading the games…"));
   const finished = el("div", { class: "finished" }, el("p", {}, "Loading finished games…"));
+  const leaderboards = el("div", { class: "leaderboards", "data-testid": "leaderboards" });
   const accountArea = el("div", { class: "account-area", "data-testid": "account-area" });
   const accountPanel = el("section", { class: "panel account-panel", "aria-label": "Account", hidden: true });
   clear(root).append(
@@ -112,6 +113,7 @@ export async function showLobby(root) {
         "div",
         { class: "lobby-side" },
         el("section", { class: "panel games-panel", "aria-labelledby": "games-title" }, el("h2", { id: "games-title" }, "The games"), gamesHost),
+        el("section", { class: "panel leaderboard-panel", "aria-labelledby": "leaderboard-title" }, el("h2", { id: "leaderboard-title" }, "Leaderboards"), leaderboards),
         el("section", { class: "panel finished-panel", "aria-labelledby": "finished-title" }, el("h2", { id: "finished-title" }, "Finished games"), finished),
       ),
     ),
@@ -121,6 +123,7 @@ export async function showLobby(root) {
     const catalogue = await loadGames();
     gamesHost.replaceChildren(...catalogue.games.map(gameEntry));
     formHost.append(createForm(catalogue, created, gamesHost));
+    loadLeaderboards(leaderboards, catalogue.games);
   } catch (err) {
     gamesHost.replaceChildren();
     formHost.append(el("p", { class: "error", role: "alert", "data-testid": "error-banner" }, err.message));
@@ -156,6 +159,16 @@ function createForm(catalogue, created, gamesHost) {
   const practice = el("input", { id: "create-practice", type: "checkbox", "data-testid": "create-practice" });
   const practiceHelp =
     "During play anyone at the table may ask for a hint: the hard bot's advice on their own decision. Whoever joins this table agrees to it; at other tables there are no hints.";
+  const rated = el("input", { id: "create-rated", type: "checkbox", "data-testid": "create-rated" });
+  const ratedHelp =
+    "The game counts for everyone's rating and shows on their profile. Everyone who sits down must be signed in; bots may play too.";
+  const ratedField = field("Rated: every person signed in", rated, ratedHelp, "rated-field");
+  const showRated = () => {
+    ratedField.hidden = !signedInAccount();
+    if (ratedField.hidden) rated.checked = false;
+  };
+  showRated();
+  window.addEventListener("account-changed", showRated);
   const seatsHost = el("fieldset", { class: "seats-fieldset" });
   const optionsHost = el("fieldset", { class: "options-fieldset" });
   const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -273,6 +286,7 @@ function createForm(catalogue, created, gamesHost) {
     seatsHost,
     optionsHost,
     field("Practice table: hints for everyone", practice, practiceHelp, "practice-field"),
+    ratedField,
     el("div", { class: "create-actions" }, submit, error),
   );
 
@@ -290,6 +304,7 @@ function createForm(catalogue, created, gamesHost) {
     };
     if (timer.value !== "") spec.timer = Number(timer.value);
     if (practice.checked) spec.practice = true;
+    if (rated.checked && signedInAccount()) spec.rated = true;
     const table = await api.createTable(spec);
     const own = table.invites.find((i) => i.seat === 0);
     const joined = await api.join(table.table, own.code, who || null);
@@ -317,6 +332,40 @@ function showCreated(host, table) {
     ),
   );
   host.querySelector("[data-testid=enter-table]").focus();
+}
+
+/** Each game's leaderboard: the people and bots with enough rated games, best first. */
+async function loadLeaderboards(host, games) {
+  const boards = await Promise.all(games.map((g) => api.leaderboard(g.id).catch(() => null)));
+  const shown = [];
+  games.forEach((game, index) => {
+    const board = boards[index];
+    if (!board || !board.rows.length) return;
+    const rows = board.rows.slice(0, 10).map((row) =>
+      el(
+        "tr",
+        {},
+        el("td", {}, String(row.rank)),
+        el("td", {}, row.username ? el("a", { href: `/players/${encodeURIComponent(row.username)}` }, row.name) : row.name),
+        el("td", { class: "number" }, row.ordinal.toFixed(1)),
+        el("td", { class: "number" }, `${row.wins} / ${row.games}`),
+      ),
+    );
+    shown.push(
+      el(
+        "table",
+        { class: "finished-list leaderboard", "data-testid": `leaderboard-${game.id}` },
+        el("caption", {}, game.title),
+        el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Rating"), el("th", {}, "Wins / games"))),
+        el("tbody", {}, rows),
+      ),
+    );
+  });
+  if (!shown.length) {
+    const fewest = boards.find((b) => b)?.min_games ?? 5;
+    shown.push(el("p", {}, `Nobody yet: a player appears after ${fewest} rated games.`));
+  }
+  host.replaceChildren(...shown, el("p", { class: "note" }, "Rating: the conservative estimate (mean − 3 deviations) of rated games."));
 }
 
 async function loadFinished(host) {
