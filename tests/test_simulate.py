@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from matchmaker import replay
-from matchmaker.cli.simulate import ProgressLines
+from matchmaker.cli.progress import ProgressLines
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.sim.report import games_csv_header, markdown_table
 from matchmaker.sim.runs import chunk_size, game_seed, record_name

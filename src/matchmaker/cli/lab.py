@@ -7,12 +7,12 @@ import platform
 import random
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from matchmaker.cli.progress import progress
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.registry import GAMES, game_class
 
@@ -145,41 +145,6 @@ def command_line(argv: Sequence[str] | None, seed: int) -> str:
     return shlex.join(["matchmaker", *words])
 
 
-@contextmanager
-def _progress(
-    total: int, quiet: bool
-) -> Iterator[tuple[Callable[[int], None], Callable[[str], None]]]:
-    """A progress bar over every game of the run on standard error (hidden when that is not
-    a terminal or when quiet), and a way to name the batch being played."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(stderr=True)
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=quiet or not console.is_terminal,
-    )
-    with bar:
-        task = bar.add_task("lab", total=total)
-        yield (
-            lambda done: bar.advance(task, done),
-            lambda label: bar.update(task, description=label),
-        )
-
-
 def run_lab_command(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """``matchmaker lab``: check everything, play the games, print a summary, write --out."""
     from matchmaker.sim.lab import (
@@ -221,7 +186,7 @@ def run_lab_command(args: argparse.Namespace, argv: Sequence[str] | None = None)
         except OSError as exc:
             raise MatchmakerError(f"cannot create {out}: {exc.strerror}") from None
     records = out / "records" if out is not None and args.records else None
-    with _progress(plan.total_games, args.quiet) as (advance, announce):
+    with progress(plan.total_games, args.quiet, "lab", "lab") as (advance, announce):
         result = run_lab(
             plan,
             workers=args.workers,

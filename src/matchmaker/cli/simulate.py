@@ -5,15 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from math import perm
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from matchmaker.cli.options import parse_option_pairs
+from matchmaker.cli.progress import PROGRESS_EVERY, progress
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.registry import GAMES
 
@@ -129,91 +127,6 @@ def _seed(args: argparse.Namespace) -> int:
     return seed
 
 
-#: Seconds between progress lines when standard error is not a terminal.
-PROGRESS_EVERY = 5.0
-
-
-class ProgressLines:
-    """Progress as lines on a stream that is not a terminal (a log, a pipe): one line at most
-    every ``every`` seconds, ``"simulate: 120/400 games, 30%, 14 s"``, and a last one when the
-    run ends if any was written before it."""
-
-    def __init__(
-        self,
-        label: str,
-        total: int,
-        stream: TextIO,
-        every: float = PROGRESS_EVERY,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.label = label
-        self.total = total
-        self.stream = stream
-        self.every = every
-        self.clock = clock
-        self.done = 0
-        self.start = self.last = clock()
-        self.lines = 0
-
-    def advance(self, games: int) -> None:
-        """Count ``games`` more games done; write a line if ``every`` seconds have passed."""
-        self.done += games
-        now = self.clock()
-        if now - self.last >= self.every:
-            self.last = now
-            self._write(now)
-
-    def finish(self) -> None:
-        """The last line, if any line was written and the count moved since."""
-        if self.lines and self.done:
-            self._write(self.clock())
-
-    def _write(self, now: float) -> None:
-        share = 100 * self.done // max(1, self.total)
-        self.stream.write(
-            f"{self.label}: {self.done}/{self.total} games, {share}%, {now - self.start:.0f} s\n"
-        )
-        self.stream.flush()
-        self.lines += 1
-
-
-@contextmanager
-def _progress(
-    total: int, quiet: bool, label: str, command: str, every: float = PROGRESS_EVERY
-) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error when that is a terminal; else progress lines every
-    ``every`` seconds (``ProgressLines``); nothing when quiet."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(stderr=True)
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=quiet or not console.is_terminal,
-    )
-    if not quiet and not console.is_terminal:
-        lines = ProgressLines(command, total, sys.stderr, every)
-        yield lines.advance
-        lines.finish()
-        return
-    with bar:
-        task = bar.add_task(label, total=total)
-        yield lambda done: bar.advance(task, done)
-
-
 def _stdout_console() -> Console:
     """The console for the tables: the terminal's width, or wide enough for long bot names
     when the output goes to a file or a pipe."""
@@ -242,7 +155,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     if out is not None:
         _make_folder(out)
     label = f"{game.title}, {args.games} games"
-    with _progress(args.games, args.quiet, label, "simulate", args.progress_every) as advance:
+    with progress(args.games, args.quiet, label, "simulate", args.progress_every) as (
+        advance,
+        _,
+    ):
         result = simulate(
             game,
             bots,
@@ -300,7 +216,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     seed = _seed(args)
     total = args.games * len(seatings(bots, game.players))
     label = f"{game.title} tournament"
-    with _progress(total, args.quiet, label, "tournament", args.progress_every) as advance:
+    with progress(total, args.quiet, label, "tournament", args.progress_every) as (advance, _):
         result = tournament(
             game,
             bots,
