@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from matchmaker.core.driver import Driver
 from matchmaker.core.errors import OptionError
 from matchmaker.core.records import game_of_record
 from matchmaker.core.seats import check_seat
+from matchmaker.core.workers import ignore_interrupts, stop_pool
 from matchmaker.words import words_for
 
 #: The marks, by the expected points a decision lost: at most the first bound is ``good``, the
@@ -328,7 +328,7 @@ def _judge_in_workers(
     pool = ProcessPoolExecutor(
         max_workers=min(workers, len(shares)),
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_interrupts,
+        initializer=ignore_interrupts,
     )
     try:
         futures: dict[Future[dict[int, _Judged]], int] = {
@@ -341,23 +341,10 @@ def _judge_in_workers(
             if progress is not None:
                 progress(done, len(numbers))
     except BaseException:
-        _stop(pool)
+        stop_pool(pool)
         raise
     pool.shutdown()
     return judged
-
-
-def _ignore_interrupts() -> None:
-    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: cancel the shares not started and end the workers."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
 
 
 def _period(evaluators: Mapping[int, Evaluator], driver: Driver[Any]) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from matchmaker.cli.progress import progress
+from matchmaker.cli.simulate import add_backend_arguments, check_backend
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.registry import GAMES, game_class
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 #: Games per variant, player count and table unless ``--games`` says otherwise.
 DEFAULT_GAMES = 50
-BACKENDS = ("local", "ray")
 
 
 def add_lab_parser(sub: Any) -> None:
@@ -82,18 +82,7 @@ def add_lab_parser(sub: Any) -> None:
     parser.add_argument(
         "--workers", "-j", type=int, default=1, help="worker processes (default 1: this one)"
     )
-    parser.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="local",
-        help="local: this process or --workers processes; ray: Ray tasks (the 'ray' extra)",
-    )
-    parser.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: the Ray cluster to use (host:port, or auto); "
-        "default: a Ray started on this machine for the run",
-    )
+    add_backend_arguments(parser)
     parser.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     parser.add_argument("--out", metavar="DIR", help="write the report and data here")
     parser.add_argument(
@@ -173,12 +162,7 @@ def run_lab_command(args: argparse.Namespace, argv: Sequence[str] | None = None)
         seed=seed,
     )
     plan.check()
-    if args.address is not None and args.backend != "ray":
-        raise MatchmakerError("--address is for --backend ray")
-    if args.backend == "ray":
-        from matchmaker.sim.ray_backend import import_ray
-
-        import_ray()
+    check_backend(args)
     out = Path(args.out) if args.out else None
     if out is not None:
         try:

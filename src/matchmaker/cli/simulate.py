@@ -52,18 +52,7 @@ def _common_arguments(parser: argparse.ArgumentParser, games: int, games_help: s
         help="when standard error is not a terminal: a progress line every S seconds "
         f"(default {PROGRESS_EVERY:g})",
     )
-    parser.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local: this process or --workers processes; ray: Ray tasks (the 'ray' extra)",
-    )
-    parser.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: the Ray cluster to use (host:port, or auto); "
-        "default: a Ray started on this machine for the run",
-    )
+    add_backend_arguments(parser)
 
 
 def add_simulate_parser(sub: Any) -> None:
@@ -114,6 +103,28 @@ def _check_counts(args: argparse.Namespace) -> None:
         raise MatchmakerError(f"--workers must be at least 1, not {args.workers}")
     if not args.progress_every >= 0:
         raise MatchmakerError(f"--progress-every must be 0 or more, not {args.progress_every}")
+    check_backend(args)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend local|ray`` and ``--address``, as simulate, tournament and lab take them."""
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: this process or --workers processes; ray: Ray tasks (the 'ray' extra)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (host:port, or auto); "
+        "default: a Ray started on this machine for the run",
+    )
+
+
+def check_backend(args: argparse.Namespace) -> None:
+    """Refuse ``--address`` without Ray, and Ray when it is not installed (with the command
+    that installs it)."""
     if args.address is not None and args.backend != "ray":
         raise MatchmakerError("--address is for --backend ray")
     if args.backend == "ray":

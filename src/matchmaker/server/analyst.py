@@ -16,6 +16,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from matchmaker.core.workers import stop_pool
+
 T = TypeVar("T")
 
 #: How much nicer than the server the worker processes run (``os.nice``).
@@ -95,10 +97,4 @@ class Analyst:
         again when next asked for), so a server stops without waiting for one."""
         pools, self._pools = self._pools, {}
         for pool in pools.values():
-            # A process pool keeps its worker processes in ``_processes``; ending them is the
-            # only way not to wait for the analysis one is running.
-            running = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in running:
-                if process.is_alive():
-                    process.terminate()
+            stop_pool(pool)

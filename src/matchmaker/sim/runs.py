@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -31,6 +30,7 @@ from matchmaker.bots.runner import play_game, seat_seed
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.game import Game
 from matchmaker.core.registry import load_game
+from matchmaker.core.workers import ignore_interrupts, stop_pool
 
 #: Called with the number of games just finished (for a progress bar).
 ProgressHook = Callable[[int], None]
@@ -156,19 +156,6 @@ def _worker_game(name: str, options: dict[str, Any]) -> Game[Any]:
     if game is None:
         game = _GAME_CACHE[key] = load_game(name, options)
     return game
-
-
-def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle (it stops the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: cancel waiting tasks and end the workers' current ones."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
 
 
 #: What a chunk gives back: each game's outcome and its record's JSON text (or None).
@@ -316,9 +303,7 @@ def _local_chunks(
     """Chunks played by a pool of ``workers`` processes, in order."""
     chunks = chunk_specs(specs, workers)
     options = game.options_dict()
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts
-    )
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=ignore_interrupts)
 
     def submit(chunk: list[GameSpec]) -> Future[ChunkResult]:
         return pool.submit(play_chunk, game.name, options, chunk, records)
@@ -330,7 +315,7 @@ def _local_chunks(
     try:
         yield from stream_chunks(chunks, submit, wait_any, workers * CHUNKS_IN_FLIGHT, progress)
     except BaseException:
-        _stop(pool)
+        stop_pool(pool)
         raise
     pool.shutdown()
 
