@@ -610,6 +610,7 @@ def test_a_hint_names_hard_s_choice_and_what_each_choice_gains(tmp_path: Path, g
     text = " ".join(out.getvalue().split())
     assert "Best by the hard bot's search: " in text and "imagined deals" in text
     assert "best" in text and "expected advantage over the others" in text
+    assert "help · hint · save · quit" in text  # the line under the choices says so
     assert "hint what the hard bot's search judges best here" in " ".join(
         help_text([c_act("discard", None)], words_for(played)).split()
     )

@@ -339,7 +339,7 @@ class HumanPlayer(Bot[Any]):
     def _show(self, view: Any, legal: Sequence[Action], names: Sequence[str]) -> None:
         """The table and the choices: in a terminal too small for them, the compact ones."""
         tip = "Enter takes the only choice · " if len(legal) == 1 else ""
-        tip += "help · save · quit" + (" · say WORDS" if self.game.claim_values else "")
+        tip += "help · hint · save · quit" + (" · say WORDS" if self.game.claim_values else "")
 
         def screen(compact: bool) -> Group:
             return Group(
