@@ -194,7 +194,7 @@ class ClecanianWhy(Why[ClecanianView]):
     def _take(self, view: ClecanianView, seat: int, top: str) -> Effect:
         card = self.name(top)
         if self.card(top).is_joker:
-            return Effect(f"picks up the joker {top}", BAD)
+            return Effect(f"picks up {card}", BAD)
         mine = self.matches(view, seat, top)
         if mine is not None:
             return Effect(f"picks up {card}, {self._bond(view, seat, top, mine)}", GOOD)

@@ -141,6 +141,15 @@ def _offsets(count: int, width: float = 0.5) -> list[float]:
     return [-width / 2 + width * k / (count - 1) for k in range(count)]
 
 
+def _by_players(ax: Axes, result: LabResult, title: str) -> None:
+    """A measure's panel: one tick a player count, and its title."""
+    ax.set_xticks(range(len(result.players)), [str(p) for p in result.players])
+    ax.set_xlim(-0.6, len(result.players) - 0.4)
+    ax.set_title(title, fontsize=9)
+    ax.tick_params(labelsize=8)
+    ax.set_xlabel("players", fontsize=8)
+
+
 def plot_measures(result: LabResult, path: Path) -> None:
     """One panel per measure: each variant's mean and 95% interval at each player count."""
     measures = result.measures()
@@ -165,11 +174,7 @@ def plot_measures(result: LabResult, path: Path) -> None:
                 )
         if measure.key == "first_seat" or measure.table == "skill":
             ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
-        ax.set_xticks(positions, [str(p) for p in result.players])
-        ax.set_xlim(-0.6, len(positions) - 0.4)
-        ax.set_title(measure.label, fontsize=9)
-        ax.tick_params(labelsize=8)
-        ax.set_xlabel("players", fontsize=8)
+        _by_players(ax, result, measure.label)
     axes[0].legend(fontsize=7, loc="best")
     figure.suptitle(f"{result.title}: each measure by variant and player count (95% intervals)")
     figure.savefig(path, format="png", dpi=80, metadata=_METADATA)
@@ -201,11 +206,7 @@ def plot_differences(result: LabResult, path: Path) -> None:
                     markersize=5,
                     label=variant.name if x == 0 else None,
                 )
-        ax.set_xticks(positions, [str(p) for p in result.players])
-        ax.set_xlim(-0.6, len(positions) - 0.4)
-        ax.set_title(f"Δ {measure.label}", fontsize=9)
-        ax.tick_params(labelsize=8)
-        ax.set_xlabel("players", fontsize=8)
+        _by_players(ax, result, f"Δ {measure.label}")
     if others:
         axes[0].legend(fontsize=7, loc="best")
     figure.suptitle(
