@@ -180,6 +180,21 @@ def test_bad_sign_ups_are_refused_naming_the_field(app: Any, body: Any, field: s
     assert refused["error"] == "bad_field" and field in refused["message"]
 
 
+def test_lone_surrogates_in_a_username_or_password_are_refused_not_a_server_error(
+    app: Any,
+) -> None:
+    """JSON may carry a lone surrogate (``\\ud800``), which is not text UTF-8 can hold."""
+    signup(browser(app), "fay")
+    headers = {"content-type": "application/json"}
+    for path, raw in [
+        ("/api/account/signup", '{"username": "fay2", "password": "pass\\ud800word"}'),
+        ("/api/account/signin", '{"username": "fay", "password": "pass\\ud800word"}'),
+        ("/api/account/signin", '{"username": "f\\ud800y", "password": "password"}'),
+    ]:
+        refused = browser(app).post(path, content=raw.encode(), headers=headers)
+        assert answer(refused, 400, "")["error"] == "bad_field", raw
+
+
 def test_an_unknown_user_and_a_wrong_password_get_the_same_answer(app: Any) -> None:
     signup(browser(app), "dora")
     unknown = signin(browser(app), "nobody", PASSWORD)

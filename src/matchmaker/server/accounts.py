@@ -132,6 +132,16 @@ def clean_account_name(name: Any) -> str:
     return clean
 
 
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (JSON may carry lone surrogates, which
+    neither the password hasher nor the database takes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _object(body: Any) -> Mapping[str, Any]:
     if not isinstance(body, Mapping):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
@@ -150,9 +160,9 @@ def _username(body: Mapping[str, Any]) -> str:
 def _password(body: Mapping[str, Any]) -> str:
     password = body.get("password")
     low, high = PASSWORD_LENGTH
-    if not isinstance(password, str) or not low <= len(password) <= high:
+    if not isinstance(password, str) or not low <= len(password) <= high or not _utf8(password):
         raise ApiError(400, "bad_field", f"password must be a string of {low} to {high} "
-                       "characters")  # fmt: skip
+                       "characters (Unicode text, no lone surrogates)")  # fmt: skip
     return password
 
 
@@ -264,9 +274,13 @@ class Accounts:
         body = _object(body)
         username = body.get("username")
         password = body.get("password")
-        if not isinstance(username, str) or len(username) > 256:
+        if not isinstance(username, str) or len(username) > 256 or not _utf8(username):
             raise ApiError(400, "bad_field", "username must be a string")
-        if not isinstance(password, str) or len(password) > PASSWORD_LENGTH[1]:
+        if (
+            not isinstance(password, str)
+            or len(password) > PASSWORD_LENGTH[1]
+            or not _utf8(password)
+        ):
             raise ApiError(400, "bad_field", f"password must be a string of at most "
                            f"{PASSWORD_LENGTH[1]} characters")  # fmt: skip
         account_key = "account:" + username.lower()
