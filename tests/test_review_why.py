@@ -272,3 +272,19 @@ def test_a_hint_says_why_its_best_choice_is_best() -> None:
         "Why: swap bottom 1 puts K♣ Theo under K♥ Jade: a -10 couple in column 1: the best "
         "choice here."
     )
+
+
+def test_a_discard_on_the_round_s_last_turn_hands_nothing_on() -> None:
+    """When the turn limit ends the round with this turn, nobody takes the discard: the same
+    5♦ Meg is only thrown away."""
+    grid0 = ["5H", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC"]
+    grid1 = ["TH", "6C", "2C", "3C", "4C", "6H", "7H", "7C", "5S", "TD"]
+    events = [*opening(), ev(1, "draw_stock"), {"chance": "5D"}]
+    state = clecanian([grid0, grid1], "TS", events, rounds=1, max_turns=1)
+    view = state.view(1)
+    assert view.turns == 0
+    why = why_for(words_for(state.game))
+    discard = next(a for a in state.legal_actions() if a.name == "discard")
+    effect = why.effect(view, discard)
+    assert effect is not None
+    assert effect.text == "throws 5♦ Meg away"

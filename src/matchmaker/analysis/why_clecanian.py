@@ -12,7 +12,8 @@ from matchmaker.analysis.why import signed as said
 from matchmaker.core.actions import Action
 from matchmaker.core.seats import left_of
 from matchmaker.games.clecanian.deck import Card
-from matchmaker.games.clecanian.rules import goes_out
+from matchmaker.games.clecanian.options import ClecanianOptions
+from matchmaker.games.clecanian.rules import goes_out, turn_limit
 from matchmaker.games.clecanian.scoring import ColumnKind, column_kind, score_column, showing_score
 from matchmaker.games.clecanian.view import ClecanianView
 from matchmaker.words.clecanian import ClecanianWords
@@ -29,6 +30,10 @@ class ClecanianWhy(Why[ClecanianView]):
     def __init__(self, words: ClecanianWords) -> None:
         super().__init__(words)
         self.deck = words.deck
+        options = words.game.options
+        assert isinstance(options, ClecanianOptions)
+        #: The turns a round lasts at most (the game's ``max_turns``).
+        self.max_turns = options.max_turns
 
     # ------------------------------------------------------------------------------ helpers
     def card(self, code: str) -> Card:
@@ -83,8 +88,10 @@ class ClecanianWhy(Why[ClecanianView]):
 
     def next_seat(self, view: ClecanianView, seat: int) -> int | None:
         """The seat that plays after ``seat`` this round (None when ``seat``'s turn is the
-        round's last: every final turn played)."""
+        round's last: every final turn played, or the round's turn limit reached)."""
         if view.ended_by is not None and view.final_turns_left <= 1:
+            return None
+        if view.ended_by is None and turn_limit(view.turns + 1, self.max_turns):
             return None
         return left_of(seat, view.players)
 

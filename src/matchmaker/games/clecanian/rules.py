@@ -67,4 +67,10 @@ def final_turns(players: int) -> int:
 
 def turn_limit_reached(position: ClecanianPosition, max_turns: int) -> bool:
     """``max_turns`` turns completed in the round and nobody went out: everybody flips."""
-    return position.turns >= max_turns
+    return turn_limit(position.turns, max_turns)
+
+
+def turn_limit(turns_completed: int, max_turns: int) -> bool:
+    """Whether ``turns_completed`` turns of a round reach its limit of ``max_turns`` (the
+    round then ends unless somebody went out)."""
+    return turns_completed >= max_turns
