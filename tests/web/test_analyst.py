@@ -87,7 +87,7 @@ def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as stat:
             return stat.read().split(") ")[-1][0] != "Z"
-    except FileNotFoundError:
+    except OSError:  # gone before or while it was read (FileNotFoundError, ProcessLookupError)
         return False
 
 
