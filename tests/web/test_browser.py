@@ -222,13 +222,16 @@ def table_snapshot(page: Page) -> dict[str, Any]:
 
 
 def spectator_snapshot(page: Page) -> dict[str, Any]:
-    """Every card face a spectator's page holds, and its whole HTML."""
+    """Every card face a spectator's page holds (cards in flight, copies of board cards, not
+    counted twice), and its whole HTML (flights included, for the leak check)."""
     snapshot: dict[str, Any] = page.evaluate(
         """() => ({
           seq: Number(document.querySelector('[data-testid=table-page]').dataset.seq),
-          cards: [...document.querySelectorAll('svg[data-card]')].map(e => e.dataset.card),
-          values: [...document.querySelectorAll('svg[data-value]')].map(e =>
-            Number(e.dataset.value)),
+          // A card in flight (motion.js) is a copy of one on the board: counted once.
+          cards: [...document.querySelectorAll('svg[data-card]')]
+            .filter(e => !e.closest('.ghost')).map(e => e.dataset.card),
+          values: [...document.querySelectorAll('svg[data-value]')]
+            .filter(e => !e.closest('.ghost')).map(e => Number(e.dataset.value)),
           faceUpCandidates: document.querySelectorAll('[data-testid^=candidate-][data-face=up]')
             .length,
           privatePanel: document.querySelectorAll('[data-testid=my-hand], [data-testid=private]')
