@@ -37,6 +37,8 @@ class LiveServer:
     away_after: float = 30.0
     #: The round-end hold: none unless a test asks for one (``live_server_with_pause``).
     round_pause: float = 0.0
+    #: Seconds a quick-play ticket waits before it may fill its table with bots.
+    quickplay_bots_after: float = 20.0
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -64,6 +66,7 @@ class LiveServer:
             sys.executable, "-m", "matchmaker", "serve", "--port", str(self.port),
             "--data", str(self.data), "--bot-pause", str(self.bot_pause),
             "--away-after", str(self.away_after), "--round-pause", str(self.round_pause),
+            "--quickplay-bots-after", str(self.quickplay_bots_after),
         ]  # fmt: skip
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:

@@ -55,7 +55,7 @@ def block(test: Any) -> Any:
 
 
 def test_every_json_example_is_checked() -> None:
-    assert len(BLOCKS) == 11
+    assert len(BLOCKS) == 14
 
 
 def test_the_games_example_is_what_the_server_answers(tmp_path: Path) -> None:
@@ -76,6 +76,12 @@ def test_the_table_examples_fit() -> None:
     check("http_create_request", block(lambda b: "seats" in b and "game" in b and "id" not in b))
     check("http_created", block(lambda b: "invites" in b))
     fits_leniently("http_summary", block(lambda b: "id" in b and "seats" in b))
+
+
+def test_the_open_table_and_quick_play_examples_fit() -> None:
+    check("http_open", block(lambda b: list(b) == ["tables"]))
+    check("http_quickplay", block(lambda b: b.get("state") == "waiting"))
+    check("http_quickplay", block(lambda b: b.get("state") == "seated"))
 
 
 def test_the_account_examples_fit() -> None:

@@ -577,8 +577,11 @@ def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
 def test_serve_refuses_bad_options_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     from tests.helpers import run_cli
 
-    refused = "matchmaker: --bot-pause, --away-after and --round-pause must not be negative\n"
-    for option in ("--bot-pause", "--round-pause"):
+    refused = (
+        "matchmaker: --bot-pause, --away-after, --round-pause and --quickplay-bots-after must "
+        "not be negative\n"
+    )
+    for option in ("--bot-pause", "--round-pause", "--quickplay-bots-after"):
         code, out, err = run_cli(capsys, "serve", option, "-1")
         assert code == 2 and out == ""
         assert err == refused

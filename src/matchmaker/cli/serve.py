@@ -57,6 +57,12 @@ def add_serve_parser(sub: Any) -> None:
         default=None,
         help="sampled worlds a hint at a practice table (default: the game's)",
     )
+    serve.add_argument(
+        "--quickplay-bots-after",
+        type=float,
+        default=20.0,
+        help="seconds a person waits in quick play before they may fill the table with bots",
+    )
 
 
 #: The largest WebSocket frame the server reads; a larger one closes the connection (1009).
@@ -85,10 +91,14 @@ def run_serve_command(args: argparse.Namespace) -> int:
 
     from matchmaker.server.analyst import AnalysisSettings
     from matchmaker.server.app import create_app
+    from matchmaker.server.quickplay import QuickPlaySettings
     from matchmaker.server.table import Timing
 
-    if args.bot_pause < 0 or args.away_after < 0 or args.round_pause < 0:
-        raise OptionError("--bot-pause, --away-after and --round-pause must not be negative")
+    if min(args.bot_pause, args.away_after, args.round_pause, args.quickplay_bots_after) < 0:
+        raise OptionError(
+            "--bot-pause, --away-after, --round-pause and --quickplay-bots-after "
+            "must not be negative"
+        )
     if args.analysis_workers < 0:
         raise OptionError("--analysis-workers must not be negative")
     worlds_flags = (("--review-worlds", args.review_worlds), ("--hint-worlds", args.hint_worlds))
@@ -99,7 +109,10 @@ def run_serve_command(args: argparse.Namespace) -> int:
     timing = Timing(
         bot_pause=args.bot_pause, away_after=args.away_after, round_pause=args.round_pause
     )
-    app = create_app(args.data, timing, plugin_bots=args.plugin_bots, analysis=analysis)
+    quickplay = QuickPlaySettings(bots_after=args.quickplay_bots_after)
+    app = create_app(
+        args.data, timing, plugin_bots=args.plugin_bots, analysis=analysis, quickplay=quickplay
+    )
     shown = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"matchmaker: serving on http://{shown}:{args.port}/ (data in {args.data}/)", flush=True)
     config = uvicorn.Config(

@@ -31,6 +31,7 @@ from matchmaker.server.accounts import (
 from matchmaker.server.analyst import AnalysisSettings
 from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.messages import Refused, load_json, read_message
+from matchmaker.server.quickplay import QuickDesk, QuickPlaySettings
 from matchmaker.server.schema import protocol_schema
 from matchmaker.server.storage import Storage
 from matchmaker.server.table import Connection, Table, Timing
@@ -55,6 +56,12 @@ def _error(exc: ApiError) -> JSONResponse:
         status_code=exc.status,
         headers=headers,
     )
+
+
+def _account(request: Request) -> tuple[int, str] | None:
+    """The signed-in person's account id and display name, or None for a guest."""
+    session: Session | None = request.state.session
+    return None if session is None else (session.account.id, session.account.name)
 
 
 def _signed_in(request: Request) -> Session:
@@ -129,10 +136,13 @@ def create_app(
     plugin_bots: bool = False,
     analysis: AnalysisSettings | None = None,
     accounts: AccountSettings | None = None,
+    quickplay: QuickPlaySettings | None = None,
 ) -> Starlette:
-    """The app serving tables stored under ``data``; ``accounts`` bounds failed sign-ins."""
+    """The app serving tables stored under ``data``; ``accounts`` bounds failed sign-ins,
+    ``quickplay`` sets quick play's waits."""
     lobby = Lobby(data, timing or Timing(), plugin_bots=plugin_bots, analysis=analysis)
     people = Accounts(lobby.storage, accounts)
+    desk = QuickDesk(lobby, quickplay)
 
     def api(handler: Any) -> Any:
         async def endpoint(request: Request) -> Response:
@@ -174,11 +184,40 @@ def create_app(
 
     async def join(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
-        session: Session | None = request.state.session
-        account = None if session is None else (session.account.id, session.account.name)
-        seat = lobby.join(table_id, await _body(request), account)
+        seat = lobby.join(table_id, await _body(request), _account(request))
         await lobby.stored(table_id)
         return 200, seat
+
+    async def open_tables(request: Request) -> tuple[int, Any]:
+        return 200, lobby.open_tables()
+
+    async def sit(request: Request) -> tuple[int, Any]:
+        table_id = request.path_params["table"]
+        seat = lobby.sit(table_id, await _body(request), _account(request))
+        await lobby.stored(table_id)
+        return 200, seat
+
+    async def quick_ask(request: Request) -> tuple[int, Any]:
+        state = desk.ask(await _body(request), _account(request))
+        return await _quick_answer(201, state)
+
+    async def quick_status(request: Request) -> tuple[int, Any]:
+        return await _quick_answer(200, *desk.status(await _body(request)))
+
+    async def quick_bots(request: Request) -> tuple[int, Any]:
+        return await _quick_answer(200, *desk.bots(await _body(request)))
+
+    async def quick_leave(request: Request) -> tuple[int, Any]:
+        return 200, desk.leave(await _body(request))
+
+    async def _quick_answer(
+        status: int, state: dict[str, Any], table: str | None = None
+    ) -> tuple[int, Any]:
+        """A quick-play state, once the table it seats the person at is stored."""
+        table = table if table is not None else state.get("table")
+        if table is not None:
+            await lobby.stored(table)
+        return status, state
 
     async def reclaim(request: Request) -> tuple[int, Any]:
         table_id = request.path_params["table"]
@@ -290,6 +329,12 @@ def create_app(
         Route("/api/tables", api(create_table), methods=["POST"]),
         Route("/api/tables/{table}", api(table_summary)),
         Route("/api/tables/{table}/join", api(join), methods=["POST"]),
+        Route("/api/tables/{table}/sit", api(sit), methods=["POST"]),
+        Route("/api/open", api(open_tables)),
+        Route("/api/quickplay", api(quick_ask), methods=["POST"]),
+        Route("/api/quickplay/status", api(quick_status), methods=["POST"]),
+        Route("/api/quickplay/bots", api(quick_bots), methods=["POST"]),
+        Route("/api/quickplay/leave", api(quick_leave), methods=["POST"]),
         Route("/api/tables/{table}/seat-link", api(seat_link), methods=["POST"]),
         Route("/api/tables/{table}/recover", api(recover), methods=["POST"]),
         Route("/api/tables/{table}/reclaim", api(reclaim), methods=["POST"]),
@@ -314,6 +359,7 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.accounts = people
+    app.state.quickplay = desk
     return app
 
 

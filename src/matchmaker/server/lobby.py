@@ -9,7 +9,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,23 @@ from matchmaker.words.replay import replay_frames
 from matchmaker.words.seats import HUMAN
 
 LOG = logging.getLogger("matchmaker.server")
+
+
+@dataclass(frozen=True)
+class Person:
+    """A person a table is made for: the name they play under and their account, if any."""
+
+    name: str | None
+    account: int | None
+
+
+@dataclass(frozen=True)
+class MadeTable:
+    """A table made for quick play, and each person's seat and token, in the order given."""
+
+    table: str
+    seats: list[tuple[int, str]]
+
 
 #: Seconds a turn timer may be set to.
 TIMER_RANGE = (1.0, 3600.0)
@@ -57,7 +75,7 @@ def _new_id(prefix: str, size: int) -> str:
     return prefix + secrets.token_urlsafe(size).replace("-", "x").replace("_", "y")
 
 
-def _clean_name(name: Any, seat: int) -> str:
+def clean_name(name: Any, seat: int) -> str:
     """A display name without unprintable characters (``Seat N`` when none is left, seats
     counted from 1);
     ApiError ``bad_field`` if it is not a string or longer than ``NAME_LENGTH``."""
@@ -229,7 +247,7 @@ class Lobby:
                     "options": defaults,
                     "option_help": _option_help(game, words, defaults),
                     "rules": [section.to_json() for section in words.rules_sections()],
-                    "bots": _playable_bots(name),
+                    "bots": playable_bots(name),
                 }
             )
         names = list(dict.fromkeys(bot for game in out for bot in game["bots"]))
@@ -280,13 +298,17 @@ class Lobby:
         if not isinstance(names, list) or len(names) > len(seats):
             raise ApiError(400, "bad_field", "names must be a list, at most one name a seat")
         for seat, given in enumerate(names):
-            _clean_name(given, seat)
+            clean_name(given, seat)
         practice = body.get("practice", False)
         if not isinstance(practice, bool):
             raise ApiError(400, "bad_field", "practice must be true or false (hints for everyone)")
         rated = body.get("rated", False)
         if not isinstance(rated, bool):
             raise ApiError(400, "bad_field", "rated must be true or false")
+        public = body.get("public", False)
+        if not isinstance(public, bool):
+            raise ApiError(400, "bad_field", "public must be true or false (listed in the open "
+                           "tables)")  # fmt: skip
         if rated and not signed_in:
             raise ApiError(403, "sign_in_required", "only a signed-in person may make a rated "
                            "table")  # fmt: skip
@@ -304,6 +326,7 @@ class Lobby:
             rematch=None,
             practice=practice,
             rated=rated,
+            public=public,
         )
         invites: dict[int, str] = {}
         seat_rows = []
@@ -318,7 +341,7 @@ class Lobby:
                     invite_hash=None if code is None else secret_hash(code),
                     token_hash=None,
                     joined=kind != "human",
-                    name=_clean_name(given, seat) if given is not None else None,
+                    name=clean_name(given, seat) if given is not None else None,
                 )
             )
         table = self._load(row, (seat_rows, [], []))
@@ -354,7 +377,7 @@ class Lobby:
                 bot_class(kind, game)
             except OptionError as exc:
                 if kind.partition("@")[0] not in bot_names(game) and ":" not in kind:
-                    offered = ", ".join(["human", *_playable_bots(game)])
+                    offered = ", ".join(["human", *playable_bots(game)])
                     raise ApiError(
                         400, "bad_bot", f"seat {seat}: {kind!r} is neither a person nor a bot "
                         f"of this server (a seat is one of: {offered})"
@@ -377,23 +400,100 @@ class Lobby:
                 continue
             if seat_row.joined:
                 raise ApiError(409, "invite_used", f"seat {seat_row.seat} is already taken")
-            if table.row.rated and account is None:
-                raise ApiError(403, "sign_in_required", "a rated table seats signed-in people "
-                               "only: sign in, then join")  # fmt: skip
-            taken = self.storage.seat_accounts(table.id).values()
-            if table.row.rated and account is not None and account[0] in taken:
-                raise ApiError(409, "already_seated", "at a rated table an account takes one "
-                               "seat, and yours has one")  # fmt: skip
-            given = body.get("name")
-            if account is not None and (given is None or given == ""):
-                given = account[1]
-            name = _clean_name(given, seat_row.seat)
-            token = _new_id("tk_", 24)
-            table.seat_joined(seat_row.seat, name, secret_hash(token))
-            if account is not None:
-                table.batch = self.storage.link_account(table.id, seat_row.seat, account[0])
-            return {"seat": seat_row.seat, "token": token}
+            return self._take_seat(table, seat_row.seat, body.get("name"), account)
         raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
+
+    def _take_seat(
+        self, table: Table, seat: int, given: Any, account: tuple[int, str] | None
+    ) -> dict[str, Any]:
+        """Seat a person at a free seat: its token (at a rated table ApiError 403
+        ``sign_in_required`` without an account, 409 ``already_seated`` for an account seated
+        there); a signed-in person's seat follows the account. Without a name the seat gets
+        the account's, or else the one the table was made with for it."""
+        if table.row.rated and account is None:
+            raise ApiError(403, "sign_in_required", "a rated table seats signed-in people "
+                           "only: sign in, then sit down")  # fmt: skip
+        taken = self.storage.seat_accounts(table.id).values()
+        if table.row.rated and account is not None and account[0] in taken:
+            raise ApiError(409, "already_seated", "at a rated table an account takes one "
+                           "seat, and yours has one")  # fmt: skip
+        if account is not None and (given is None or given == ""):
+            given = account[1]
+        if given is None or given == "":
+            given = table.seat_rows[seat].name  # the name the table was made with, if any
+        name = clean_name(given, seat)
+        token = _new_id("tk_", 24)
+        table.seat_joined(seat, name, secret_hash(token))
+        if account is not None:
+            table.batch = self.storage.link_account(table.id, seat, account[0])
+        return {"seat": seat, "token": token}
+
+    # -- open tables ----------------------------------------------------------------------------
+
+    def open_tables(self, limit: int = 100) -> dict[str, Any]:
+        """The public tables that wait for a person, newest first (``GET /api/open``)."""
+        waiting = [t for t in self.tables.values() if t.row.public and t.status == "waiting"]
+        waiting.sort(key=lambda t: (t.row.created, t.id), reverse=True)
+        out = []
+        for table in waiting[:limit]:
+            labels = table.labels()
+            seats = [
+                {"seat": seat, "kind": "human" if kind == "human" else "bot",
+                 "label": labels[seat], "taken": table.joined[seat]}
+                for seat, kind in enumerate(table.kinds)
+            ]  # fmt: skip
+            out.append({
+                "id": table.id, "game": table.game.name, "title": table.game.title,
+                "players": table.game.players, "options": table.row.options,
+                "timer": table.row.timer, "practice": table.row.practice,
+                "rated": table.row.rated, "created": table.row.created, "seats": seats,
+                "open": sum(not s["taken"] for s in seats),
+            })  # fmt: skip
+        return {"tables": out}
+
+    def sit(
+        self, table_id: str, body: Any, account: tuple[int, str] | None = None
+    ) -> dict[str, Any]:
+        """Sit at a public table's first free seat (``POST /api/tables/{id}/sit``)."""
+        table = self.table(table_id)
+        if not isinstance(body, Mapping):
+            raise ApiError(400, "bad_json", "the body must be a JSON object")
+        if not table.row.public:
+            raise ApiError(403, "not_public", "this table seats people by invite only")
+        free = [seat for seat, joined in enumerate(table.joined) if not joined]
+        if not free or table.state.is_over:
+            raise ApiError(409, "table_full", "every seat of this table is taken")
+        return self._take_seat(table, free[0], body.get("name"), account)
+
+    def seat_group(
+        self, game: str, players: int, rated: bool, people: Sequence[Person], bot: str | None
+    ) -> MadeTable:
+        """Make a table for quick play: the people (in a random order of seats) and bots of
+        ``bot`` in the seats left; it starts at once. Each person's seat and token, in the
+        order given; a person's seat follows their account when they have one."""
+        kinds = ["human"] * len(people) + [bot or "medium"] * (players - len(people))
+        order = list(range(players))
+        secrets.SystemRandom().shuffle(order)
+        seats = [""] * players
+        for index, seat in enumerate(order):
+            seats[seat] = kinds[index]
+        game_ = load_game(game, {"players": players})
+        row = TableRow(
+            id=_new_id("t", 8), game=game, options=game_.options_dict(), seats=seats,
+            timer=None, seed=secrets.token_hex(8), created=now(), finished=None, result=None,
+            previous=None, rematch=None, rated=rated,
+        )  # fmt: skip
+        tokens = [_new_id("tk_", 24) for _ in people]
+        seat_rows = [SeatRow(seat, None, None, True, None) for seat in range(players)]
+        for person, token, seat in zip(people, tokens, order, strict=False):
+            seat_rows[seat] = SeatRow(seat, None, secret_hash(token), True, person.name)
+        table = self._load(row, (seat_rows, [], []))
+        table.batch = self.storage.add_table(row, seat_rows)
+        for person, seat in zip(people, order, strict=False):
+            if person.account is not None:
+                table.batch = self.storage.link_account(row.id, seat, person.account)
+        table.start()
+        return MadeTable(row.id, list(zip(order, tokens, strict=False)))
 
     def seat_link(self, table_id: str, body: Any) -> dict[str, Any]:
         """A one-time recovery code for the token's seat (``POST /api/tables/{id}/seat-link``):
@@ -470,6 +570,7 @@ class Lobby:
             rematch=None,
             practice=old.practice,
             rated=old.rated,
+            public=old.public,
         )
         seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
         new = self._load(row, (seats, [], []))
@@ -572,7 +673,7 @@ def _secret_field(body: Any, name: str, missing: str) -> str:
     return value
 
 
-def _playable_bots(game: str) -> list[str]:
+def playable_bots(game: str) -> list[str]:
     """The bots that can sit at a table of ``game`` on this server (a bot whose package is not
     installed, such as ``openspiel-ismcts`` without the ``rl`` extra, is left out)."""
     playable = []

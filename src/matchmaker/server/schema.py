@@ -297,6 +297,7 @@ def definitions() -> dict[str, Any]:
             "created": STRING,
             "practice": BOOLEAN,
             "rated": BOOLEAN,
+            "public": BOOLEAN,
             "deck": ANY_OBJECT,
             "cards": array(ref("card")),
             "places": array(STRING),
@@ -547,8 +548,9 @@ def http_answers() -> dict[str, Any]:
                 "names": array(maybe({"type": "string", "maxLength": 24})),
                 "practice": BOOLEAN,
                 "rated": BOOLEAN,
+                "public": BOOLEAN,
             },
-            optional=("options", "seats", "timer", "names", "practice", "rated"),
+            optional=("options", "seats", "timer", "names", "practice", "rated", "public"),
             description="The body of POST /api/tables.",
         ),
         "join_request": obj(
@@ -556,6 +558,95 @@ def http_answers() -> dict[str, Any]:
             optional=("name",),
             description="The body of POST /api/tables/{table}/join.",
         ),
+        "sit_request": obj(
+            {"name": maybe({"type": "string", "maxLength": 24})},
+            optional=("name",),
+            description="The body of POST /api/tables/{table}/sit (the answer is http_joined).",
+        ),
+        "open": obj(
+            {
+                "tables": array(
+                    obj(
+                        {
+                            "id": STRING,
+                            "game": STRING,
+                            "title": STRING,
+                            "players": INTEGER,
+                            "options": ANY_OBJECT,
+                            "timer": maybe(NUMBER),
+                            "practice": BOOLEAN,
+                            "rated": BOOLEAN,
+                            "created": STRING,
+                            "seats": array(
+                                obj(
+                                    {
+                                        "seat": INTEGER,
+                                        "kind": {"enum": ["human", "bot"]},
+                                        "label": STRING,
+                                        "taken": BOOLEAN,
+                                    }
+                                )
+                            ),
+                            "open": INTEGER,
+                        }
+                    )
+                )
+            },
+            description="GET /api/open: the public tables waiting for a person, newest first.",
+        ),
+        "quickplay_request": obj(
+            {
+                "game": STRING,
+                "players": INTEGER,
+                "name": maybe({"type": "string", "maxLength": 24}),
+                "rated": BOOLEAN,
+            },
+            optional=("name", "rated"),
+            description="The body of POST /api/quickplay.",
+        ),
+        "quickplay_ticket_request": obj(
+            {"ticket": STRING, "bot": STRING},
+            optional=("bot",),
+            description="The body of POST /api/quickplay/status, /bots (with bot) and /leave.",
+        ),
+        "quickplay": {
+            "description": "A quick-play ticket's state: waiting in its line, or seated.",
+            "oneOf": [
+                obj(
+                    {
+                        "state": {"const": "waiting"},
+                        "ticket": STRING,
+                        "game": STRING,
+                        "players": INTEGER,
+                        "rated": BOOLEAN,
+                        "waited": NUMBER,
+                        "window": maybe(NUMBER),
+                        "bots_in": NUMBER,
+                        "waiting": array(
+                            obj(
+                                {
+                                    "name": maybe(STRING),
+                                    "rating": NUMBER,
+                                    "waited": NUMBER,
+                                    "you": BOOLEAN,
+                                }
+                            )
+                        ),
+                    }
+                ),
+                obj(
+                    {
+                        "state": {"const": "seated"},
+                        "ticket": STRING,
+                        "table": STRING,
+                        "seat": INTEGER,
+                        "token": STRING,
+                        "url": STRING,
+                    }
+                ),
+            ],
+        },
+        "quickplay_left": obj({"left": {"const": True}}),
         "seat_link_request": obj(
             {"token": STRING}, description="The body of POST /api/tables/{table}/seat-link."
         ),

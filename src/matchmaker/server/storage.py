@@ -35,9 +35,10 @@ LOG = logging.getLogger("matchmaker.server")
 #: 2 adds ``seat_links`` and ``stand_ins``; 3 adds ``reviews`` (a finished game's review,
 #: computed in the background) and ``practice`` (the tables where hints are on); 4 adds
 #: ``accounts``, their ``sessions`` and ``seat_accounts`` (the seats that follow an account); 5
-#: adds ``rated`` (the rated tables), ``ratings`` and ``rating_history``. An older database is
-#: brought up to date when opened: every version only adds tables.
-SCHEMA_VERSION = 5
+#: adds ``rated`` (the rated tables), ``ratings`` and ``rating_history``; 6 adds ``public``
+#: (the tables listed in the open tables, where anyone may sit). An older database is brought
+#: up to date when opened: every version only adds tables.
+SCHEMA_VERSION = 6
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -149,6 +150,9 @@ CREATE TABLE IF NOT EXISTS rating_history (
     PRIMARY KEY (subject, table_id)
 );
 CREATE INDEX IF NOT EXISTS rating_history_by_subject ON rating_history(subject, game, at);
+CREATE TABLE IF NOT EXISTS public (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id)
+);
 """
 
 #: The name the accounts' writes go under in a batch (no table has it: table ids start with
@@ -191,6 +195,9 @@ class TableRow:
     #: A rated table: every person signed in, and its game is rated as it ends (kept in the
     #: ``rated`` table).
     rated: bool = False
+    #: A public table: listed in the open tables while a person's seat is free, and anyone
+    #: may sit there (kept in the ``public`` table).
+    public: bool = False
 
 
 @dataclass
@@ -358,8 +365,8 @@ class Storage:
     # -- tables ---------------------------------------------------------------------------------
 
     def add_table(self, row: TableRow, seats: list[SeatRow], rematch_of: str | None = None) -> int:
-        """Store a new table and its seats, whether it is a practice table (and, for a
-        rematch, link the table it continues); the batch number."""
+        """Store a new table and its seats, whether it is a practice, rated or public table
+        (and, for a rematch, link the table it continues); the batch number."""
         statements: list[Statement] = [
             (
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -389,6 +396,8 @@ class Storage:
             statements.append(("INSERT INTO practice (table_id) VALUES (?)", (row.id,)))
         if row.rated:
             statements.append(("INSERT INTO rated (table_id) VALUES (?)", (row.id,)))
+        if row.public:
+            statements.append(("INSERT INTO public (table_id) VALUES (?)", (row.id,)))
         if rematch_of is not None:
             statements.append(("UPDATE tables SET rematch=? WHERE id=?", (row.id, rematch_of)))
         return self.write(row.id, statements)
@@ -679,11 +688,12 @@ class GroupCommit:
         self.thread.shutdown(wait=True)
 
 
-#: A table's header as ``_table_row`` reads it: its row, whether it is a practice table and
-#: whether it is rated.
+#: A table's header as ``_table_row`` reads it: its row, whether it is a practice table,
+#: whether it is rated and whether it is public.
 _TABLE_ROWS = (
     "SELECT t.*, EXISTS (SELECT 1 FROM practice p WHERE p.table_id=t.id), "
-    "EXISTS (SELECT 1 FROM rated r WHERE r.table_id=t.id) FROM tables t"
+    "EXISTS (SELECT 1 FROM rated r WHERE r.table_id=t.id), "
+    "EXISTS (SELECT 1 FROM public u WHERE u.table_id=t.id) FROM tables t"
 )
 
 
@@ -705,6 +715,7 @@ def _table_row(found: tuple[Any, ...]) -> TableRow:
         rematch=found[10],
         practice=bool(found[11]),
         rated=bool(found[12]),
+        public=bool(found[13]),
     )
 
 

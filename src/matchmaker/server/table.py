@@ -306,6 +306,7 @@ class Table:
             "created": self.row.created,
             "practice": self.row.practice,
             "rated": self.row.rated,
+            "public": self.row.public,
         }
         source = getattr(getattr(self.game.options, "deck", None), "source", None)
         if isinstance(source, dict):
