@@ -231,6 +231,23 @@ def test_failed_sign_ins_are_limited_per_account_and_per_address(app: Any, clock
     assert signin(browser(app), "erin", PASSWORD).status_code == 200
 
 
+def test_one_address_makes_at_most_ten_accounts_an_hour(app: Any, clock: Clock) -> None:
+    for n in range(10):
+        signup(browser(app), f"maker{n}")
+    clock.now += 1800
+    refused = browser(app).post(
+        "/api/account/signup", json={"username": "maker10", "password": PASSWORD}
+    )
+    body = answer(refused, 429, "")
+    assert body["error"] == "too_many_attempts" and body["retry_after"] == 1800
+    assert refused.headers["retry-after"] == "1800"
+    taken = browser(app).post("/api/account/signin", json={"username": "maker0",
+                              "password": PASSWORD})  # fmt: skip
+    assert taken.status_code == 200  # signing in is not limited by sign-ups
+    clock.now += 1800
+    signup(browser(app), "maker10")
+
+
 def test_the_rate_limiter_counts_in_a_sliding_window() -> None:
     clock = Clock()
     limiter = RateLimiter(2, 10.0, clock)

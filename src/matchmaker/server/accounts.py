@@ -54,11 +54,14 @@ CROSS_SITE = ("cross-site", "same-site")
 @dataclass
 class AccountSettings:
     """How many failed sign-ins are allowed, per account and per address, within ``window``
-    seconds, and the clock they are counted by (monotonic seconds)."""
+    seconds; how many accounts one address may make within ``signup_window`` seconds; and the
+    clock they are counted by (monotonic seconds)."""
 
     per_account: int = 5
     per_address: int = 20
     window: float = 15 * 60.0
+    signups_per_address: int = 10
+    signup_window: float = 60 * 60.0
     clock: Callable[[], float] = time.monotonic
 
 
@@ -181,6 +184,7 @@ class Accounts:
         s = self.settings
         self.by_account = RateLimiter(s.per_account, s.window, s.clock)
         self.by_address = RateLimiter(s.per_address, s.window, s.clock)
+        self.signups = RateLimiter(s.signups_per_address, s.signup_window, s.clock)
         self._dummy: str | None = None
 
     # -- sessions -------------------------------------------------------------------------------
@@ -248,16 +252,25 @@ class Accounts:
 
     # -- signing up, in and out -----------------------------------------------------------------
 
-    async def signup(self, body: Any, old: Session | None) -> tuple[Session, str]:
+    async def signup(self, body: Any, address: str, old: Session | None) -> tuple[Session, str]:
         """A new account and its first session (``POST /api/account/signup``); the session
-        this browser had is ended."""
+        this browser had is ended. ApiError 429 ``too_many_attempts`` once the address has
+        made ``signups_per_address`` accounts within ``signup_window``."""
         body = _object(body)
         username = _username(body)
         password = _password(body)
         given = body.get("name")
         name = username if given is None else clean_account_name(given)
+        address_key = "address:" + address
+        wait = self.signups.retry_after(address_key)
+        if wait is not None:
+            raise ApiError(
+                429, "too_many_attempts", f"too many accounts were made from this address; "
+                f"try again in {wait} s", extra={"retry_after": wait},
+            )  # fmt: skip
         if self.storage.account(username=username) is not None:
             raise ApiError(409, "username_taken", "this username is taken")
+        self.signups.fail(address_key)  # counted before the hash: the hash is the cost
         password_hash = await asyncio.to_thread(self.hasher.hash, password)
         if not await asyncio.to_thread(self.storage.add_account, username, name, password_hash):
             raise ApiError(409, "username_taken", "this username is taken")

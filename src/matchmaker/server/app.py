@@ -232,7 +232,9 @@ def create_app(
 
     async def signup(request: Request) -> tuple[int, Any]:
         _refuse_other_sites(request)
-        session, token = await people.signup(await _body(request), request.state.session)
+        address = request.client.host if request.client else "unknown"
+        body = await _body(request)
+        session, token = await people.signup(body, address, request.state.session)
         request.state.cookie = token
         return 201, account_answer(session.account, session.csrf)
 
