@@ -76,6 +76,7 @@ BODY = st.fixed_dictionaries(
         "name": st.text(max_size=40) | JSON,
         "practice": st.booleans() | JSON,
         "rated": st.booleans() | JSON,
+        "public": st.booleans() | JSON,
     },
 )
 
@@ -142,7 +143,7 @@ def test_any_body_for_creating_a_table_gets_a_documented_answer(client: TestClie
     run()
 
 
-@pytest.mark.parametrize("endpoint", ["join", "seat-link", "recover"])
+@pytest.mark.parametrize("endpoint", ["join", "seat-link", "recover", "sit"])
 def test_any_body_for_a_seat_gets_a_documented_answer(client: TestClient, endpoint: str) -> None:
     """Joining, asking for a seat link and using one: whatever the body, a documented answer
     (a 4xx for all of these, since no fuzzed body holds a real invite, token or code)."""
@@ -154,6 +155,33 @@ def test_any_body_for_a_seat_gets_a_documented_answer(client: TestClient, endpoi
         answer = client.post(f"/api/tables/{table}/{endpoint}", json=body)
         assert_documented(answer)
         assert 400 <= answer.status_code < 500, answer.text
+
+    run()
+
+
+QUICK_BODY = st.fixed_dictionaries(
+    {},
+    optional={"game": GAME, "players": st.integers(min_value=-2, max_value=10) | JSON,
+              "name": st.text(max_size=30) | JSON, "rated": st.booleans() | JSON,
+              "ticket": st.sampled_from(["qp_x", ""]) | JSON, "bot": SEAT_KIND | JSON},
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("endpoint", ["", "/status", "/bots", "/leave"])
+def test_any_body_for_quick_play_gets_a_documented_answer(
+    client: TestClient, endpoint: str
+) -> None:
+    """Asking for quick play, how it goes, for bots and to leave: whatever the body, a
+    documented answer (a good ask is a ticket: 201 waiting, or seated with the last one)."""
+
+    @FUZZ
+    @given(QUICK_BODY | BODY | JSON)
+    def run(body: Any) -> None:
+        answer = client.post(f"/api/quickplay{endpoint}", json=body)
+        found = assert_documented(answer)
+        if answer.status_code < 400:
+            assert endpoint == "" and answer.status_code == 201, answer.text
+            check("http_quickplay", found)
 
     run()
 
@@ -252,6 +280,12 @@ ENDPOINTS = {
     "/api/account/seats": {"GET"},
     "/api/leaderboard/purrfect": {"GET"},
     "/api/players/{t}": {"GET"},
+    "/api/open": {"GET"},
+    "/api/tables/{t}/sit": {"POST"},
+    "/api/quickplay": {"POST"},
+    "/api/quickplay/status": {"POST"},
+    "/api/quickplay/bots": {"POST"},
+    "/api/quickplay/leave": {"POST"},
 }
 
 
