@@ -76,6 +76,23 @@ export const api = {
   reclaim: (table, seat) => request("POST", `/api/tables/${encodeURIComponent(table)}/reclaim`, { seat }),
   leaderboard: (game) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}`),
+  openTables: () => request("GET", "/api/open"),
+  sit: (table, name) =>
+    request("POST", `/api/tables/${encodeURIComponent(table)}/sit`, name ? { name } : {}),
+  quickplay: (ask) => request("POST", "/api/quickplay", ask),
+  quickplayStatus: (ticket) => request("POST", "/api/quickplay/status", { ticket }),
+  quickplayBots: (ticket, bot) => request("POST", "/api/quickplay/bots", { ticket, bot }),
+  quickplayLeave: (ticket) => request("POST", "/api/quickplay/leave", { ticket }),
+  // Leave the line as the page goes away: a request that outlives the page, answer unread.
+  quickplayLeaveQuietly: (ticket) => {
+    const headers = { "Content-Type": "application/json" };
+    if (csrf) headers["X-CSRF-Token"] = csrf;
+    try {
+      fetch("/api/quickplay/leave", { method: "POST", headers, body: JSON.stringify({ ticket }), keepalive: true }).catch(() => null);
+    } catch {
+      // the page is going away: nothing to tell anyone
+    }
+  },
   // Ready, pending (202: asking starts it) or failed: see `status`.
   review: (table) => request("GET", `/api/tables/${encodeURIComponent(table)}/review`),
 };

@@ -1,4 +1,5 @@
-// The lobby: create a table, pass the invites on, and browse finished games. Every game's
+// The lobby: quick play, the open tables, create a table and pass the invites on, and browse
+// finished games. Every game's
 // description, every option's label and effect, the bots' lines and the rules panels come from
 // `GET /api/games` (see help.js): the lobby draws them and works out no rule.
 
@@ -7,6 +8,8 @@ import { api, saved } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadGames, rulesPanel } from "./help.js";
 import { linkBox } from "./links.js";
+import { openTables } from "./opentables.js";
+import { quickPlay } from "./quickplay.js";
 
 /** A field: its label, the control (and what goes with it, `after`), and a line of help the
  * control is described by. */
@@ -102,16 +105,24 @@ export async function showLobby(root) {
   const leaderboards = el("div", { class: "leaderboards", "data-testid": "leaderboards" });
   const accountArea = el("div", { class: "account-area", "data-testid": "account-area" });
   const accountPanel = el("section", { class: "panel account-panel", "aria-label": "Account", hidden: true });
+  const quickHost = el("div", { class: "quickplay-host" }, el("p", {}, "Loading the games…"));
+  const openHost = el("div", { class: "open-host" });
   clear(root).append(
     el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), accountArea),
     el(
       "main",
       { class: "lobby" },
       accountPanel,
-      el("section", { class: "panel new-table", "aria-labelledby": "new-table" }, el("h1", { id: "new-table" }, "New table"), formHost, created),
+      el(
+        "div",
+        { class: "lobby-play" },
+        el("section", { class: "panel quickplay", "aria-labelledby": "quickplay-title", "data-testid": "quickplay" }, el("h1", { id: "quickplay-title" }, "Quick play"), quickHost),
+        el("section", { class: "panel new-table", "aria-labelledby": "new-table" }, el("h2", { id: "new-table" }, "New table"), formHost, created),
+      ),
       el(
         "div",
         { class: "lobby-side" },
+        el("section", { class: "panel open-panel", "aria-labelledby": "open-title" }, el("h2", { id: "open-title" }, "Open tables"), openHost),
         el("section", { class: "panel games-panel", "aria-labelledby": "games-title" }, el("h2", { id: "games-title" }, "The games"), gamesHost),
         el("section", { class: "panel leaderboard-panel", "aria-labelledby": "leaderboard-title" }, el("h2", { id: "leaderboard-title" }, "Leaderboards"), leaderboards),
         el("section", { class: "panel finished-panel", "aria-labelledby": "finished-title" }, el("h2", { id: "finished-title" }, "Finished games"), finished),
@@ -119,13 +130,18 @@ export async function showLobby(root) {
     ),
   );
   mountAccount(accountArea, accountPanel);
+  let quick = null;
+  const refreshOpen = openTables(openHost, () => (quick ? quick.name() : saved.name()));
   try {
     const catalogue = await loadGames();
     gamesHost.replaceChildren(...catalogue.games.map(gameEntry));
-    formHost.append(createForm(catalogue, created, gamesHost));
+    quick = quickPlay(catalogue);
+    quickHost.replaceChildren(quick.node);
+    formHost.append(createForm(catalogue, created, gamesHost, refreshOpen));
     loadLeaderboards(leaderboards, catalogue.games);
   } catch (err) {
     gamesHost.replaceChildren();
+    quickHost.replaceChildren();
     formHost.append(el("p", { class: "error", role: "alert", "data-testid": "error-banner" }, err.message));
   }
   loadFinished(finished);
@@ -142,7 +158,7 @@ function gameEntry(game) {
   );
 }
 
-function createForm(catalogue, created, gamesHost) {
+function createForm(catalogue, created, gamesHost, refreshOpen) {
   const games = catalogue.games;
   const botLabels = catalogue.bot_labels || {};
   const botHelp = catalogue.bot_help || {};
@@ -155,6 +171,17 @@ function createForm(catalogue, created, gamesHost) {
   const players = el("input", { id: "create-players", type: "number", step: 1, inputmode: "numeric", "data-testid": "create-players" });
   const playersField = field("Players", players, " ");
   const name = el("input", { id: "create-name", type: "text", maxlength: 24, value: saved.name(), "data-testid": "create-name", autocomplete: "nickname" });
+  // A signed-in person sits under their account's name unless they write another here.
+  let nameEdited = false;
+  name.addEventListener("input", () => {
+    nameEdited = true;
+  });
+  const showName = () => {
+    const account = signedInAccount();
+    if (!nameEdited) name.value = account ? account.name : saved.name();
+  };
+  showName();
+  window.addEventListener("account-changed", showName);
   const timer = el("input", { id: "create-timer", type: "number", min: 1, max: 3600, step: 1, inputmode: "numeric", placeholder: "none", "data-testid": "create-timer" });
   const practice = el("input", { id: "create-practice", type: "checkbox", "data-testid": "create-practice" });
   const practiceHelp =
@@ -169,6 +196,8 @@ function createForm(catalogue, created, gamesHost) {
   };
   showRated();
   window.addEventListener("account-changed", showRated);
+  const open = el("input", { id: "create-public", type: "checkbox", "data-testid": "create-public" });
+  const openHelp = "Anyone may take a free seat from the lobby's Open tables, without an invite; the invite links work too.";
   const seatsHost = el("fieldset", { class: "seats-fieldset" });
   const optionsHost = el("fieldset", { class: "options-fieldset" });
   const error = el("p", { class: "error", role: "alert", "data-testid": "error-banner", hidden: true });
@@ -285,6 +314,7 @@ function createForm(catalogue, created, gamesHost) {
     el("div", { class: "field-row" }, field("Your name", name, ""), playersField, field("Turn timer", timer, "seconds a turn; empty: none")),
     seatsHost,
     optionsHost,
+    field("Public: listed in Open tables", open, openHelp, "public-field"),
     field("Practice table: hints for everyone", practice, practiceHelp, "practice-field"),
     ratedField,
     el("div", { class: "create-actions" }, submit, error),
@@ -305,17 +335,19 @@ function createForm(catalogue, created, gamesHost) {
     if (timer.value !== "") spec.timer = Number(timer.value);
     if (practice.checked) spec.practice = true;
     if (rated.checked && signedInAccount()) spec.rated = true;
+    if (open.checked) spec.public = true;
     const table = await api.createTable(spec);
     const own = table.invites.find((i) => i.seat === 0);
     const joined = await api.join(table.table, own.code, who || null);
     saved.setToken(table.table, joined.token);
     saved.setInvites(table.table, table.invites.filter((i) => i.seat !== 0));
-    showCreated(created, table);
+    showCreated(created, table, open.checked);
+    refreshOpen();
   }
   return form;
 }
 
-function showCreated(host, table) {
+function showCreated(host, table, listed) {
   const origin = location.origin;
   const others = table.invites.filter((i) => i.seat !== 0);
   host.replaceChildren(
@@ -326,6 +358,7 @@ function showCreated(host, table) {
       others.length
         ? el("p", {}, "Send each person their own invite link; each link works once.")
         : el("p", {}, "Everyone else is a bot: the game starts as soon as you sit down."),
+      others.length && listed ? el("p", {}, "It is listed in Open tables: anyone may sit down at a free seat.") : null,
       others.map((i) => linkBox(`Invite for seat ${i.seat + 1}`, `${origin}${i.url}`, `invite-link-${i.seat}`)),
       linkBox("Spectator link", `${origin}${table.spectate}`, "spectate-link"),
       el("p", {}, el("a", { href: `/table/${encodeURIComponent(table.table)}`, class: "button primary", "data-testid": "enter-table" }, "Take your seat")),
