@@ -59,11 +59,6 @@ class ClecanianWhy(Why[ClecanianView]):
             return f"two {who}s, {said(score)} in column {column + 1}"
         return f"column {column + 1} scores {said(score)}"
 
-    def partner(self, view: ClecanianView, pos: int) -> int:
-        """The other place of ``pos``'s column."""
-        cols = view.columns
-        return pos + cols if pos < cols else pos - cols
-
     def matches(
         self, view: ClecanianView, seat: int, code: str
     ) -> tuple[int, ColumnKind, int] | None:
@@ -76,7 +71,7 @@ class ClecanianWhy(Why[ClecanianView]):
         for pos, there in enumerate(grid):
             if there is None or self.card(code).is_joker:
                 continue
-            column = pos % view.columns
+            column = view.column_of(pos)
             if view.column_kinds[seat][column] in (ColumnKind.COUPLE, ColumnKind.SAME):
                 continue
             kind, score = self.column(view, code, there)
@@ -118,8 +113,8 @@ class ClecanianWhy(Why[ClecanianView]):
 
     def _swap(self, view: ClecanianView, seat: int, pos: int, drawn: str) -> Effect:
         grid = view.grids[seat]
-        there, beside = grid[pos], grid[self.partner(view, pos)]
-        column = pos % view.columns
+        there, beside = grid[pos], grid[view.partner(pos)]
+        column = view.column_of(pos)
         below = "under" if pos >= view.columns else "over"
         card = self.name(drawn)
         blind = ", replacing a face-down card blind" if view.face_down[seat][pos] else ""
@@ -209,11 +204,11 @@ class ClecanianWhy(Why[ClecanianView]):
 
     def _abduct(self, view: ClecanianView, victim: int, pos: int) -> Effect:
         grid = view.grids[victim]
-        woman, beside = grid[pos], grid[self.partner(view, pos)]
+        woman, beside = grid[pos], grid[view.partner(pos)]
         whose = f"{seat_name(victim)}'s"
         if woman is None:
             return Effect(f"takes {whose} woman at {self.words.place_name(pos)}")
-        column = pos % view.columns
+        column = view.column_of(pos)
         kind = view.column_kinds[victim][column]
         if beside is not None and kind in (ColumnKind.COUPLE, ColumnKind.SAME):
             made = self.made(kind, view.column_scores[victim][column] or 0, (woman, beside), column)

@@ -164,7 +164,15 @@ class ClecanianView(ViewData):
     def column(self, seat: int, column: int) -> tuple[str | None, str | None]:
         """The two cards (top, bottom) of a seat's column as far as this seat can see."""
         grid = self.grids[seat]
-        return grid[column], grid[self.columns + column]
+        return grid[column], grid[self.partner(column)]
+
+    def column_of(self, place: int) -> int:
+        """The column a grid place is in (places count the top row, then the bottom row)."""
+        return place % self.columns
+
+    def partner(self, place: int) -> int:
+        """The other place of ``place``'s column: the card it is scored with."""
+        return place + self.columns if place < self.columns else place - self.columns
 
 
 def view_of(state: ClecanianState, seat: int | None) -> ClecanianView:
