@@ -686,7 +686,8 @@ class Table:
 
     async def _advise(self, conn: Connection, seat: int, seq: int) -> None:
         """Work a hint out in the analyst's worker and send it to ``conn`` (if the table
-        moved on meanwhile it is still sent, with the seq it was worked out at)."""
+        moved on meanwhile it is still sent, with the seq it was worked out at; not if the
+        connection was closed, or its seat taken back from another browser, meanwhile)."""
         assert self.analyst is not None
         record = self.record()
         worlds = self.analyst.settings.hint_worlds
@@ -706,7 +707,8 @@ class Table:
             self._hinting.pop(seat, None)
         message = {"type": "hint", "seq": seq, **advice}
         self._hints[seat] = message
-        conn.send(message, self)
+        if conn in self.connections and conn.seat == seat:  # not if the seat moved meanwhile
+            conn.send(message, self)
 
     def hint_seed(self, seat: int, seq: int) -> str:
         """The seed of the hint for ``seat``'s decision at ``seq``: from the table's secret
