@@ -27,6 +27,7 @@ export function openTables(host, name) {
   const error = el("p", { class: "error", role: "alert", hidden: true, "data-testid": "open-error" });
   host.replaceChildren(list, error);
   let busy = false;
+  let shown = null; // what the list shows, so that an unchanged answer leaves it alone
 
   async function refresh() {
     if (busy) return;
@@ -34,6 +35,7 @@ export function openTables(host, name) {
     try {
       draw((await api.openTables()).tables);
     } catch (err) {
+      shown = null;
       replaceKeepingFocus(list, [el("p", { class: "note" }, `The open tables could not be loaded: ${err.message}`)]);
     } finally {
       busy = false;
@@ -41,6 +43,10 @@ export function openTables(host, name) {
   }
 
   function draw(tables) {
+    // Drawn again only when something shown changed: a button being pressed stays put.
+    const key = JSON.stringify(tables.map((t) => [t, ago(t.created)]));
+    if (key === shown) return;
+    shown = key;
     if (!tables.length) {
       replaceKeepingFocus(list, [
         el("p", { "data-testid": "open-none" }, "No public table is waiting for players right now. Tick Public when you make a table to list it here."),

@@ -205,7 +205,7 @@ export function quickPlay(catalogue) {
     ticket = null;
     const why =
       err.code === "unknown_ticket"
-        ? "The server no longer has your place in the line (it may have restarted)."
+        ? "The server no longer has your place in the line: it may have restarted, or you asked again from another page."
         : `Quick play stopped: ${err.message}`;
     const again = el("button", { type: "button", "data-testid": "qp-again", onclick: () => start(ask) }, "Ask again");
     const back = el("button", { type: "button", class: "link-button", "data-testid": "qp-back", onclick: () => showForm() }, "Change the game");
@@ -231,7 +231,7 @@ export function quickPlay(catalogue) {
           el(
             "li",
             { class: person.you ? "you" : null, "data-testid": person.you ? "qp-you" : "qp-other" },
-            el("span", { class: "qp-who" }, person.name, person.you ? el("strong", { class: "qp-you-mark" }, " (you)") : null),
+            el("span", { class: "qp-who" }, person.name || "a guest", person.you ? el("strong", { class: "qp-you-mark" }, " (you)") : null),
             el("span", { class: "qp-rating" }, `rating ${person.rating.toFixed(1)}`),
             el("span", { class: "qp-clock qp-person-waited", "aria-hidden": "true" }, ""),
           ),
