@@ -125,6 +125,9 @@ def test_a_guest_asks_again_after_losing_the_ticket_and_fills_with_an_easy_bot(
         expect(page.get_by_test_id("qp-game")).to_have_accessible_name("Game")
         expect(page.get_by_test_id("qp-players")).to_have_accessible_name("Players")
         expect(page.get_by_test_id("qp-rated")).to_be_hidden()
+        page.get_by_test_id("qp-game").select_option("clecanian")
+        expect(page.get_by_test_id("qp-players")).to_have_attribute("min", "2")
+        expect(page.get_by_test_id("qp-players")).to_have_attribute("max", "4")
 
         def forget(route: Route) -> None:
             """The server forgets the ticket (as a restart does) before it is asked about."""
@@ -186,7 +189,7 @@ def test_a_public_table_is_listed_and_taken_from_open_tables(
         expect(listed).to_be_visible(timeout=SLOW)  # at its next look, within 5 s
         for words in ("Clecanian Golf · 3 players", "Cid", "medium bot", "free seat"):
             expect(listed).to_contain_text(words)
-        expect(listed).to_contain_text("1 open seat")
+        expect(listed).to_contain_text("1 open seat · made just now")
         assert fits_the_width(watcher)
 
         dee = new_page()
@@ -240,4 +243,9 @@ def test_the_lobby_with_people_waiting_and_an_open_table(
         expect(ann.get_by_test_id("qp-find")).to_be_focused()
         expect(bob.get_by_test_id("qp-other")).to_have_count(0, timeout=SLOW)
         expect(bob.get_by_test_id("qp-you")).to_contain_text("Bob")
+        # so does leaving the page: well before the server would drop a silent ticket (30 s)
+        ann.get_by_test_id("qp-find").click()
+        expect(bob.get_by_test_id("qp-other")).to_contain_text("Ann", timeout=SLOW)
+        bob.goto("about:blank")
+        expect(ann.get_by_test_id("qp-other")).to_have_count(0, timeout=15_000)
         close_lobbies(ann, bob)
