@@ -224,6 +224,7 @@ def test_the_lobby_with_people_waiting_and_an_open_table(
             page.goto(f"{server.url}/")
             ask(page, "purrfect", 3, name=name)
             expect(page.get_by_test_id("qp-you")).to_contain_text(name, timeout=SLOW)
+            expect(page.get_by_test_id("create-name")).to_have_value(name)  # the name carries on
         for page, other in ((ann, "Bob"), (bob, "Ann")):
             expect(page.get_by_test_id("qp-other")).to_contain_text(other, timeout=SLOW)
             expect(page.get_by_test_id(f"open-{table}")).to_be_visible()

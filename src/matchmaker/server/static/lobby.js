@@ -182,6 +182,7 @@ function createForm(catalogue, created, gamesHost, refreshOpen) {
   };
   showName();
   window.addEventListener("account-changed", showName);
+  window.addEventListener("name-changed", showName); // a guest named themselves in Quick play
   const timer = el("input", { id: "create-timer", type: "number", min: 1, max: 3600, step: 1, inputmode: "numeric", placeholder: "none", "data-testid": "create-timer" });
   const practice = el("input", { id: "create-practice", type: "checkbox", "data-testid": "create-practice" });
   const practiceHelp =

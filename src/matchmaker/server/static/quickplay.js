@@ -299,6 +299,7 @@ export function quickPlay(catalogue) {
     if (!account && who) {
       body.name = who;
       saved.setName(who);
+      window.dispatchEvent(new Event("name-changed"));
     }
     start(body);
   });
