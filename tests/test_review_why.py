@@ -193,6 +193,18 @@ def test_proposing_to_a_low_candidate_you_inspected_gives_points_away() -> None:
     assert "fewer for seat 2" in last.why  # the points the proposal would give away
 
 
+def test_reasons_name_the_seats_as_the_record_says_they_sat() -> None:
+    """The same decision in a record that says who sat where (as the web server's records
+    do): the seats are named as at the table."""
+    events = [ev(0, "present", value=8), ev(1, "nominate", value=2), ev(2, "nominate", value=5)]
+    record = purrfect([[8, 9, 4], [2, 3, 7], [5, 6, 1]], [*events, ev(0, "propose")]).record()
+    record["meta"] = {"seats": ["Ann", "Bob", "hard"]}
+    (review,) = review_record(record, [0], worlds=300)
+    why = review.decisions[-1].why
+    assert why.startswith("propose your 8 for Bob's 2, which you inspected: pass instead ("), why
+    assert "fewer for Bob" in why and "seat 2" not in why
+
+
 def test_reasons_read_the_seat_s_view_only() -> None:
     """Twin records that differ only in cards the deciding seat never saw give the same reason
     for every decision: seat 1's face-down cards in the Clecanian discard position, and cats

@@ -26,6 +26,7 @@ from matchmaker.core.game import Game
 from matchmaker.core.records import game_of_record
 from matchmaker.core.seats import check_seat
 from matchmaker.words import GameWords, words_for
+from matchmaker.words.recorded import recorded_labels
 
 #: Choices listed in a hint's lines, best first.
 SHOWN = 5
@@ -78,15 +79,17 @@ def within_noise(evaluation: Evaluation, estimate: Estimate) -> bool:
     return evaluation.best.value - estimate.value <= NOISE * estimate.stderr
 
 
-def hint_lines(evaluation: Evaluation, words: GameWords[Any]) -> list[str]:
+def hint_lines(
+    evaluation: Evaluation, words: GameWords[Any], labels: Sequence[str] | None = None
+) -> list[str]:
     """The hint as lines: the best choice and why (``analysis.why``: what it does, from the
-    seat's view), then each of the best few with its expected advantage and how far it falls
-    behind the best (in the game's points)."""
+    seat's view, naming seats by ``labels`` when given), then each of the best few with its
+    expected advantage and how far it falls behind the best (in the game's points)."""
     best = evaluation.best
     lines = [
         f"Best by the hard bot's search: {words.choice_key(best.action)} (judged from what you "
         f"can see, over {evaluation.worlds} imagined deals).",
-        f"Why: {reason(words, evaluation, best.action, 0.0)}.",
+        f"Why: {reason(words, evaluation, best.action, 0.0, labels)}.",
     ]
     order = ranked(evaluation)
     for estimate in order[:SHOWN]:
@@ -101,7 +104,9 @@ def hint_lines(evaluation: Evaluation, words: GameWords[Any]) -> list[str]:
     return lines
 
 
-def advice_json(evaluation: Evaluation, words: GameWords[Any]) -> dict[str, Any]:
+def advice_json(
+    evaluation: Evaluation, words: GameWords[Any], labels: Sequence[str] | None = None
+) -> dict[str, Any]:
     """The advice as JSON (the web protocol's ``hint`` message without its ``type`` and
     ``seq``): the seat, the worlds, the best choice, every choice best first with its
     expected advantage (``value``), how far it falls behind the best (``behind``) and whether
@@ -126,8 +131,8 @@ def advice_json(evaluation: Evaluation, words: GameWords[Any]) -> dict[str, Any]
             }
             for estimate in ranked(evaluation)
         ],
-        "why": reason(words, evaluation, best.action, 0.0),
-        "lines": hint_lines(evaluation, words),
+        "why": reason(words, evaluation, best.action, 0.0, labels),
+        "lines": hint_lines(evaluation, words, labels),
     }
 
 
@@ -159,4 +164,4 @@ def advise_record(
         raise OptionError(f"seat {seat} has no decision to make at the end of this record")
     legal = list(state.legal_actions())
     evaluation = evaluator.evaluate(state.view(seat), legal, budget, random.Random(f"{seed}/hint"))
-    return advice_json(evaluation, words_for(game))
+    return advice_json(evaluation, words_for(game), recorded_labels(record, game.players))

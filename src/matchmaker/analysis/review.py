@@ -23,6 +23,7 @@ from matchmaker.core.records import game_of_record
 from matchmaker.core.seats import check_seat
 from matchmaker.core.workers import ignore_interrupts, stop_pool
 from matchmaker.words import words_for
+from matchmaker.words.recorded import recorded_labels
 
 #: The marks, by the expected points a decision lost: at most the first bound is ``good``, the
 #: second ``inaccuracy``, the third ``mistake``, more ``blunder``; a loss of 0 (within the
@@ -149,11 +150,13 @@ class Luck:
         self.expected = None
 
 
-def _why(words: Any, evaluation: Evaluation, action: Any, loss: float) -> str:
+def _why(
+    words: Any, evaluation: Evaluation, action: Any, loss: float, labels: Sequence[str] | None
+) -> str:
     """The reason of a mark, in the player's words (``analysis.why``): what the choice and the
     best one visibly do by the rules and the seat's view, and where the evaluator found the
-    points."""
-    return reason(words, evaluation, action, loss)
+    points; seats named as the record says they sat (``labels``)."""
+    return reason(words, evaluation, action, loss, labels)
 
 
 def review_record(
@@ -226,6 +229,7 @@ def _judge(
     """
     game = game_of_record(record)
     words = words_for(game)
+    labels = recorded_labels(record, game.players)
     events = game.record_events(record)
     driver: Driver[Any] = Driver(game)
     evaluators = {seat: evaluator_for(game, seat, settings.seed) for seat in settings.seats}
@@ -250,7 +254,7 @@ def _judge(
                     evaluation = evaluators[actor].evaluate(
                         view, legal, settings.worlds, rng, settings.seconds
                     )
-                    decision = _review(game.name, words, evaluation, action, index, event)
+                    decision = _review(words, labels, evaluation, action, index, event)
                     judged[index] = _Judged(decision, evaluation.of(action).value)
                 else:
                     evaluators[actor].evaluate(view, legal, 1, rng)
@@ -354,7 +358,12 @@ def _period(evaluators: Mapping[int, Evaluator], driver: Driver[Any]) -> int:
 
 
 def _review(
-    game: str, words: Any, evaluation: Evaluation, action: Any, index: int, event: int
+    words: Any,
+    labels: Sequence[str] | None,
+    evaluation: Evaluation,
+    action: Any,
+    index: int,
+    event: int,
 ) -> DecisionReview:
     loss = evaluation.loss(action)
     chosen = words.choice_key(action)
@@ -366,8 +375,8 @@ def _review(
         action=chosen,
         best=chosen if loss <= 0 else best,
         loss=loss,
-        mark=mark(game, loss),
-        why=_why(words, evaluation, action, loss),
+        mark=mark(words.game.name, loss),
+        why=_why(words, evaluation, action, loss, labels),
         values={words.choice_key(e.action): e.value for e in evaluation.estimates},
         worlds=evaluation.worlds,
     )

@@ -54,7 +54,8 @@ class Effect:
 
 
 def seat_name(seat: int) -> str:
-    """A seat in a reason, counted from 1 as people count: ``seat 2``."""
+    """A seat in a reason when the record does not say who sat there, counted from 1 as
+    people count: ``seat 2``."""
     return f"seat {seat_number(seat)}"
 
 
@@ -72,9 +73,16 @@ class Why(ABC, Generic[ViewT]):
     """The reasons of one game: each choice's visible effect from the seat's view, and the
     evaluator's figures in the game's terms."""
 
-    def __init__(self, words: GameWords[ViewT]) -> None:
+    def __init__(self, words: GameWords[ViewT], labels: Sequence[str] | None = None) -> None:
         self.words = words
         self.game = words.game
+        #: Every seat's name at the table (``words.recorded``), or None: ``seat N``.
+        self.labels = labels
+
+    def seat_name(self, seat: int) -> str:
+        """A seat in a reason: its name at the table (``Bob``, ``hard bot``), or ``seat N``
+        when the record does not say who sat there."""
+        return self.labels[seat] if self.labels is not None else seat_name(seat)
 
     @abstractmethod
     def effect(self, view: ViewT, action: Action) -> Effect | None:
@@ -121,21 +129,28 @@ class Why(ABC, Generic[ViewT]):
         return f"{best_name} rather than {name} ({figures})"
 
 
-def why_for(words: GameWords[Any]) -> Why[Any]:
-    """The reasons of the game ``words`` speak for (OptionError for a game without them)."""
+def why_for(words: GameWords[Any], labels: Sequence[str] | None = None) -> Why[Any]:
+    """The reasons of the game ``words`` speak for, naming seats by ``labels`` when given
+    (OptionError for a game without them)."""
     target = WHY.get(words.game.name)
     if target is None:
         raise OptionError(f"no reasons for the game {words.game.name!r}")
     module_name, class_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    found: Why[Any] = cls(words)
+    found: Why[Any] = cls(words, labels)
     return found
 
 
-def reason(words: GameWords[Any], evaluation: Evaluation, action: Action, loss: float) -> str:
+def reason(
+    words: GameWords[Any],
+    evaluation: Evaluation,
+    action: Action,
+    loss: float,
+    labels: Sequence[str] | None = None,
+) -> str:
     """The reason of choosing ``action`` (which lost ``loss`` expected points) in the decision
-    ``evaluation`` judged, in the words of its game."""
-    return why_for(words).reason(evaluation, action, loss)
+    ``evaluation`` judged, in the words of its game, naming seats by ``labels`` when given."""
+    return why_for(words, labels).reason(evaluation, action, loss)
 
 
 def largest(values: Sequence[float], among: Sequence[int]) -> int:

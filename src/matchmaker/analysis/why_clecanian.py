@@ -6,8 +6,10 @@ seats are named by the game's words."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from matchmaker.analysis.evaluate import Estimate, Evaluation
-from matchmaker.analysis.why import BAD, GOOD, PLAIN, Effect, Why, largest, points, seat_name
+from matchmaker.analysis.why import BAD, GOOD, PLAIN, Effect, Why, largest, points
 from matchmaker.analysis.why import signed as said
 from matchmaker.core.actions import Action
 from matchmaker.core.seats import left_of
@@ -27,8 +29,8 @@ class ClecanianWhy(Why[ClecanianView]):
 
     words: ClecanianWords
 
-    def __init__(self, words: ClecanianWords) -> None:
-        super().__init__(words)
+    def __init__(self, words: ClecanianWords, labels: Sequence[str] | None = None) -> None:
+        super().__init__(words, labels)
         self.deck = words.deck
         options = words.game.options
         assert isinstance(options, ClecanianOptions)
@@ -173,7 +175,7 @@ class ClecanianWhy(Why[ClecanianView]):
             if theirs is not None:
                 bond = self._bond(view, after, drawn, theirs)
                 return Effect(
-                    f"hands {card} to the next seat, {seat_name(after)}: {bond}",
+                    f"hands {card} to the next seat, {self.seat_name(after)}: {bond}",
                     BAD,
                 )
         return Effect(f"throws {card} away")
@@ -205,7 +207,7 @@ class ClecanianWhy(Why[ClecanianView]):
     def _abduct(self, view: ClecanianView, victim: int, pos: int) -> Effect:
         grid = view.grids[victim]
         woman, beside = grid[pos], grid[view.partner(pos)]
-        whose = f"{seat_name(victim)}'s"
+        whose = f"{self.seat_name(victim)}'s"
         if woman is None:
             return Effect(f"takes {whose} woman at {self.words.place_name(pos)}")
         column = view.column_of(pos)
@@ -235,7 +237,7 @@ class ClecanianWhy(Why[ClecanianView]):
             rival = largest([x - y for x, y in zip(a.seats, b.seats, strict=True)], others)
             held = a.seats[rival] - b.seats[rival]
             if held >= SMALL:
-                said_parts.append(f"{seat_name(rival)}'s {points(held)} higher")
+                said_parts.append(f"{self.seat_name(rival)}'s {points(held)} higher")
         if not said_parts:
             return f"{points(gap)} points better"
         return ", ".join(said_parts)

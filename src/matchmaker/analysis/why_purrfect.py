@@ -8,7 +8,7 @@ from 1."""
 from __future__ import annotations
 
 from matchmaker.analysis.evaluate import Estimate, Evaluation
-from matchmaker.analysis.why import BAD, GOOD, PLAIN, Effect, Why, largest, points, seat_name
+from matchmaker.analysis.why import BAD, GOOD, PLAIN, Effect, Why, largest, points
 from matchmaker.core.actions import Action
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.words.purrfect import PurrfectWords, listing
@@ -32,7 +32,7 @@ class PurrfectWhy(Why[PurrfectView]):
         if name == "present" and action.arg is not None:
             return self._present(view)
         if name == "nominate" and view.proposer is not None and view.proposer_cat is not None:
-            return Effect(f"against {seat_name(view.proposer)}'s {view.proposer_cat}")
+            return Effect(f"against {self.seat_name(view.proposer)}'s {view.proposer_cat}")
         if name in ("propose", "pass") and view.inspecting is not None:
             return self._inspect(view, name, view.inspecting)
         if name in ("accept", "reject") and view.proposer is not None:
@@ -45,13 +45,14 @@ class PurrfectWhy(Why[PurrfectView]):
             return None
         if len(known) == 1:
             ((seat, value),) = known.items()
-            return Effect(f"to {seat_name(seat)}'s standing candidate, the {value} you inspected")
-        seen = listing([f"{seat_name(s)}'s {v}" for s, v in sorted(known.items())])
+            whose = self.seat_name(seat)
+            return Effect(f"to {whose}'s standing candidate, the {value} you inspected")
+        seen = listing([f"{self.seat_name(s)}'s {v}" for s, v in sorted(known.items())])
         return Effect(f"to the standing candidates you inspected ({seen})")
 
     def _inspect(self, view: PurrfectView, name: str, owner: int) -> Effect:
         value, cat = view.inspected_value, view.proposer_cat
-        whose = f"{seat_name(owner)}'s"
+        whose = f"{self.seat_name(owner)}'s"
         last = " (the last candidate)" if len(view.to_inspect) == 1 else ""
         if value is None or cat is None:
             return Effect(f"{'for' if name == 'propose' else 'on'} {whose} candidate{last}")
@@ -62,7 +63,7 @@ class PurrfectWhy(Why[PurrfectView]):
 
     def _answer(self, view: PurrfectView, seat: int, name: str, proposer: int) -> Effect:
         cat, mine = view.proposer_cat, view.candidate
-        whose = f"{seat_name(proposer)}'s"
+        whose = f"{self.seat_name(proposer)}'s"
         if cat is None or mine is None:
             return Effect(f"{whose} proposal")
         if name == "reject":
@@ -72,7 +73,7 @@ class PurrfectWhy(Why[PurrfectView]):
         claimed[proposer] += mine
         ahead = max(range(len(claimed)), key=lambda s: (claimed[s], s == proposer))
         lead = (
-            f", after which {seat_name(proposer)} leads the cats claimed ({claimed[proposer]})"
+            f", after which {self.seat_name(proposer)} leads the cats claimed ({claimed[proposer]})"
             if ahead == proposer and claimed[proposer] > claimed[seat]
             else ""
         )
@@ -99,7 +100,7 @@ class PurrfectWhy(Why[PurrfectView]):
             leader = largest(list(b.seats), others) == rival and len(others) > 1
             if given >= SMALL:
                 lead = ", the expected leader" if leader else ""
-                said.append(f"{points(given)} fewer for {seat_name(rival)}{lead}")
+                said.append(f"{points(given)} fewer for {self.seat_name(rival)}{lead}")
         if not said:
             return f"{points(gap)} points better"
         return ", ".join(said)

@@ -285,7 +285,7 @@ class HumanPlayer(Bot[Any]):
                 desk.console.print(text, highlight=False, markup=False)
             elif answer.name == "hint":
                 advice = self.adviser.advise(view, legal)
-                text = "\n".join(hint_lines(advice, self.words))
+                text = "\n".join(hint_lines(advice, self.words, names))
                 desk.console.print(text, highlight=False, markup=False)
             elif answer.name == "save":
                 desk.save(answer.arg)

@@ -39,6 +39,7 @@ from matchmaker.core.game import Game, State
 from matchmaker.core.records import game_of_record, replay
 from matchmaker.core.registry import GAMES, load_game
 from matchmaker.words import seat_labels, words_for
+from matchmaker.words.recorded import recorded_seat
 from matchmaker.words.seats import HUMAN
 
 #: A function that shows a prompt and returns the line typed (EOFError when input ends).
@@ -73,14 +74,6 @@ def parse_seats(spec: str) -> list[str]:
     if any(not part for part in seats):
         raise OptionError(f"--seats {spec!r} has an empty seat")
     return ["you" if is_human(s) else s for s in seats]
-
-
-def recorded_seat(entry: Any) -> str:
-    """Who a record's ``meta.seats`` entry says sat there: a bot (its name, a level or a plug-in
-    ``package.module:Class``) as it is written, anything else (a person's name, ``human``) as
-    ``HUMAN``."""
-    text = str(entry)
-    return text if text in {*BOTS, *LEVELS} or ":" in text else HUMAN
 
 
 def default_seats(players: int) -> list[str]:

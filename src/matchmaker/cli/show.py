@@ -23,7 +23,6 @@ from matchmaker.cli.play import (
     EXIT_INTERRUPTED,
     Reader,
     clear_screen,
-    recorded_seat,
     terminal_reader,
 )
 from matchmaker.cli.render import render_view
@@ -32,6 +31,7 @@ from matchmaker.core.errors import MatchmakerError, NoSuchSeatError
 from matchmaker.core.game import Game
 from matchmaker.core.records import game_of_record
 from matchmaker.words import seat_labels, words_for
+from matchmaker.words.recorded import recorded_labels
 from matchmaker.words.replay import Frame, replay_frames
 from matchmaker.words.seats import HUMAN, seat_number
 
@@ -69,15 +69,10 @@ def show_frames(record: Mapping[str, Any], seat: int | None) -> tuple[Game[Any],
 
 
 def frame_names(record: Mapping[str, Any], game: Game[Any]) -> list[str]:
-    """Seat names for a replay: who sat there, from ``meta.seats`` (a bot's name or level, a
-    person's name, or ``human``); ``Seat N`` for a record that does not say."""
-    meta = record.get("meta")
-    sat = meta.get("seats") if isinstance(meta, Mapping) else None
-    if not isinstance(sat, list) or len(sat) != game.players:
-        sat = [HUMAN] * game.players
-    kinds = [recorded_seat(entry) for entry in sat]
-    names = [str(e) if k == HUMAN and e != HUMAN else None for e, k in zip(sat, kinds, strict=True)]
-    return seat_labels(kinds, names)
+    """Seat names for a replay: who sat there (``words.recorded``); ``Seat N`` for a record
+    that does not say."""
+    found = recorded_labels(record, game.players)
+    return found if found is not None else seat_labels([HUMAN] * game.players)
 
 
 def render_frame(
