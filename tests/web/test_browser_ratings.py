@@ -78,14 +78,17 @@ def test_leaderboards_profiles_and_rated_tables_in_the_browser(
 
         lobby.goto(f"{server.url}/players/ann")
         lobby.get_by_test_id("profile-rename").fill("Ann B.")
+        expect(lobby.get_by_test_id("account-badge")).to_have_text("Ann")  # who is signed in
         lobby.get_by_test_id("profile-rename-submit").click()
         expect(lobby.get_by_test_id("profile-name")).to_have_text("Ann B.")
+        expect(lobby.get_by_test_id("account-badge")).to_have_text("Ann B.")
         status, profile = Person(server.url).call("GET", "/api/players/ann")
         assert status == 200 and profile["name"] == "Ann B."
 
         phone = new_page(phone=True)
         phone.goto(f"{server.url}/players/bob")
         expect(phone.get_by_test_id("rating-plot")).to_be_visible()
+        expect(phone.get_by_test_id("account-badge")).to_have_text("Sign in")  # a guest
         phone.screenshot(path=str(IMAGES / "profile-phone.png"))
 
         missing = new_page(refused=True)

@@ -23,11 +23,32 @@ export function signedInAccount() {
   return current;
 }
 
+/** The account as the server answered a change to it (a new display name). */
+export function accountRenamed(account) {
+  signedIn(account);
+}
+
 function signedIn(account) {
   current = account;
   setCsrf(account ? account.csrf : null);
   saved.setAccount(account ? account.username : null);
   window.dispatchEvent(new Event("account-changed"));
+}
+
+/** Who is signed in, for the top bar of the pages other than the lobby: the account's name,
+ * a link to its profile; for a guest, a link to the lobby, where people sign in. It follows
+ * a rename made on the same page. */
+export function accountBadge() {
+  const badge = el("span", { class: "account-badge", "data-testid": "account-badge" });
+  const draw = () =>
+    badge.replaceChildren(
+      current
+        ? el("a", { class: "account-who", href: `/players/${encodeURIComponent(current.username)}`, title: "your profile" }, current.name)
+        : el("a", { href: "/", class: "account-signin-link" }, "Sign in"),
+    );
+  draw();
+  window.addEventListener("account-changed", draw);
+  return badge;
 }
 
 /** The account area of the top bar (`area`) and the lobby's account panel (`panel`). */

@@ -2,7 +2,7 @@
 // score, rating now with its history drawn as a line, and their recent games with replays. It
 // draws what `GET /api/players/{username}` answers and works out nothing.
 
-import { signedInAccount } from "./account.js";
+import { accountBadge, accountRenamed, signedInAccount } from "./account.js";
 import { api } from "./api.js";
 import { clear, el, svg } from "./dom.js";
 import { loadGames } from "./help.js";
@@ -10,7 +10,7 @@ import { loadGames } from "./help.js";
 export async function showProfile(root, username) {
   document.title = "Player · matchmaker";
   const main = el("main", { class: "narrow profile", "data-testid": "profile-page" }, el("p", {}, "Loading…"));
-  clear(root).append(el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker")), main);
+  clear(root).append(el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), accountBadge()), main);
   let player;
   let titles = {};
   try {
@@ -56,6 +56,7 @@ function renameForm(heading) {
     try {
       const account = await api.rename(input.value.trim());
       heading.textContent = account.name;
+      accountRenamed(account);
       document.title = `${account.name} · matchmaker`;
     } catch (err) {
       error.textContent = err.message;

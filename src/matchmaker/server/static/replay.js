@@ -1,6 +1,7 @@
 // The replay viewer: a finished game, event by event, from one seat's view or the public one;
 // with `?review=1` (or its Review button), the game's review over it (review.js).
 
+import { accountBadge } from "./account.js";
 import { api } from "./api.js";
 import { boardContext, eventHighlight, renderBoard } from "./board.js";
 import { clear, el, replaceKeepingFocus } from "./dom.js";
@@ -60,7 +61,7 @@ class ReplayViewer {
       el(
         "div",
         { class: "replay-page", "data-testid": "replay-page" },
-        el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), this.title),
+        el("header", { class: "topbar" }, el("a", { href: "/", class: "home" }, "matchmaker"), this.title, accountBadge()),
         this.error,
         el(
           "div",
