@@ -42,8 +42,8 @@ class Weights:
     ``greedy-v1``, ``pair_credit`` since against the medium bot itself; see docs/bots.md)."""
 
     #: Share of the pairing potential of a half-built column counted in its value (the hope of
-    #: a couple or pair still to come). 0.7 beat 0.4 by about 3 points a game at two players;
-    #: 0.6 to 0.8 did equally well, 0.25 and 0.9 worse.
+    #: a couple or pair still to come). 0.7 beat 0.4 by 1.4 points a game at two players and
+    #: 2.7 at four on fresh deals; 0.6 to 0.8 did equally well, 0.25 and 0.9 worse.
     pair_credit: float = 0.7
     #: Cards a seat gets to consider per turn of its own (its stock draw, the discard top).
     looks_per_turn: float = 1.5
