@@ -531,7 +531,7 @@ def test_the_rules_summary_follows_the_options_and_the_deck() -> None:
 
 
 def test_a_recorded_seat_is_a_bot_or_a_person() -> None:
-    from matchmaker.cli.play import recorded_seat
+    from matchmaker.words.recorded import recorded_seat
     from matchmaker.words.seats import HUMAN
 
     assert [recorded_seat(s) for s in ["greedy", "hard", "Ann", "human", "pkg.mod:Bot"]] == [
