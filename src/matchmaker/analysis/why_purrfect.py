@@ -10,6 +10,7 @@ from __future__ import annotations
 from matchmaker.analysis.evaluate import Estimate, Evaluation
 from matchmaker.analysis.why import BAD, GOOD, PLAIN, Effect, Why, largest, points
 from matchmaker.core.actions import Action
+from matchmaker.games.purrfect.rules import match_claims
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.words.purrfect import PurrfectWords, listing
 
@@ -69,8 +70,8 @@ class PurrfectWhy(Why[PurrfectView]):
         if name == "reject":
             return Effect(f"{whose} {cat}, keeping your {mine}")
         claimed = list(view.claimed_totals)
-        claimed[seat] += cat
-        claimed[proposer] += mine
+        for claimant, claim in match_claims(proposer, seat, cat, mine):
+            claimed[claimant] += claim
         ahead = max(range(len(claimed)), key=lambda s: (claimed[s], s == proposer))
         lead = (
             f", after which {self.seat_name(proposer)} leads the cats claimed ({claimed[proposer]})"

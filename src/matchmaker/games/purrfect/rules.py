@@ -2,7 +2,7 @@
 
 The state machine (``state``) carries the rules out; these are the answers it (and the views)
 ask for: who proposes next, who nominates and in what order, whose candidates are inspected,
-and when the game ends.
+what a match gives each seat, and when the game ends.
 """
 
 from __future__ import annotations
@@ -56,3 +56,11 @@ def claimants(position: PurrfectPosition) -> list[int]:
     its left: every seat with a standing candidate."""
     candidate = position.candidate
     return [s for s in clockwise_from(position.proposer, position.players) if candidate[s]]
+
+
+def match_claims(
+    proposer: int, owner: int, proposer_cat: int, candidate: int
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A match: the proposer claims the owner's candidate, and the owner claims the proposer
+    cat; each as (seat, cat claimed)."""
+    return (proposer, candidate), (owner, proposer_cat)

@@ -41,6 +41,7 @@ from matchmaker.games.purrfect.record import record_of
 from matchmaker.games.purrfect.rules import (
     candidates_in_order,
     game_ends,
+    match_claims,
     next_proposer,
     nomination_order,
 )
@@ -311,9 +312,9 @@ class PurrfectState(State[PurrfectView]):
         p = self.position
         owner = p.queue[p.queue_index]
         won = p.candidate[owner]
-        p.claimed[p.proposer].append(won)
+        for seat, cat in match_claims(p.proposer, owner, p.proposer_cat, won):
+            p.claimed[seat].append(cat)
         p.given[owner].append(won)
-        p.claimed[owner].append(p.proposer_cat)
         p.candidate[owner] = 0
         self.history.happened.append((told.Matched, p.proposer, owner, p.proposer_cat, won))
         p.round += 1
