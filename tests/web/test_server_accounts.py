@@ -5,7 +5,6 @@ follow an account to another browser, and the database upgraded in place to sche
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,8 @@ from starlette.testclient import TestClient
 
 from matchmaker.server.accounts import COOKIE, AccountSettings, RateLimiter
 from matchmaker.server.app import create_app
-from matchmaker.server.storage import SCHEMA, SCHEMA_VERSION, Storage
+from matchmaker.server.storage import SCHEMA_VERSION, Storage
+from tests.web.older import older_database
 from tests.web.schema import check
 
 PASSWORD = "correct horse battery staple"
@@ -380,12 +380,7 @@ def test_passwords_tokens_and_hashes_never_reach_the_database_or_the_log(
 
 def test_a_database_of_version_3_keeps_everything_and_gets_accounts(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    db = sqlite3.connect(path, isolation_level=None)
-    older = SCHEMA.split("CREATE TABLE IF NOT EXISTS accounts")[0]
-    db.executescript(f"BEGIN;\n{older}\nPRAGMA user_version=3;\nCOMMIT;")
-    db.execute("INSERT INTO tables VALUES ('t1','purrfect','{}','[\"human\",\"easy\"]',NULL,"
-               "'s','2026-01-01T00:00:00Z',NULL,NULL,NULL,NULL)")  # fmt: skip
-    db.execute("INSERT INTO seats VALUES ('t1',0,'ih','th',1,'Ann')")
+    db = older_database(path, 3, "accounts")
     db.execute("INSERT INTO seats VALUES ('t1',1,NULL,NULL,1,NULL)")
     db.execute("INSERT INTO events VALUES ('t1',0,'{\"kind\": \"deal\"}')")
     db.execute("INSERT INTO events VALUES ('t1',1,'{\"kind\": \"play\"}')")

@@ -5,7 +5,6 @@ sit at, every refusal, and the database upgraded in place to schema 6."""
 from __future__ import annotations
 
 import itertools
-import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,8 @@ from starlette.testclient import TestClient
 
 from matchmaker.server.app import create_app
 from matchmaker.server.quickplay import Line, QuickPlay, QuickPlaySettings, Seated, Ticket
-from matchmaker.server.storage import SCHEMA, SCHEMA_VERSION, Storage
+from matchmaker.server.storage import SCHEMA_VERSION, Storage
+from tests.web.older import older_database
 from tests.web.test_server_accounts import Browser, Clock, answer, post, signup
 
 # -- the lines, with a clock moved by hand ---------------------------------------------------
@@ -398,12 +398,7 @@ def test_open_tables_survive_a_restart(tmp_path: Path) -> None:
 
 def test_a_database_of_version_5_keeps_everything_and_gets_public_tables(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    db = sqlite3.connect(path, isolation_level=None)
-    older = SCHEMA.split("CREATE TABLE IF NOT EXISTS public")[0]
-    db.executescript(f"BEGIN;\n{older}\nPRAGMA user_version=5;\nCOMMIT;")
-    db.execute("INSERT INTO tables VALUES ('t1','purrfect','{}','[\"human\",\"easy\"]',NULL,"
-               "'s','2026-01-01T00:00:00Z',NULL,NULL,NULL,NULL)")  # fmt: skip
-    db.execute("INSERT INTO seats VALUES ('t1',0,'ih','th',1,'Ann')")
+    db = older_database(path, 5, "public")
     db.execute("INSERT INTO events VALUES ('t1',0,'{}')")
     db.execute("INSERT INTO chat VALUES ('t1',0,0,'Ann','chat','hello',NULL,0,'c')")
     db.execute("INSERT INTO rated VALUES ('t1')")

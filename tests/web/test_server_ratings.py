@@ -27,10 +27,11 @@ from matchmaker.server.ratings import (
     game_ranks,
     rated_seats,
 )
-from matchmaker.server.storage import SCHEMA, SCHEMA_VERSION, Storage
+from matchmaker.server.storage import SCHEMA_VERSION, Storage
 from matchmaker.server.table import Timing
 from tests.web.client import Peer, play_to_end
 from tests.web.conftest import running
+from tests.web.older import older_database
 from tests.web.schema import check
 from tests.web.test_server_accounts import PASSWORD, Browser, answer, post, signup
 
@@ -280,12 +281,7 @@ def test_a_rated_game_is_rated_once_and_shown_on_profiles_and_leaderboards(
 
 def test_a_database_of_version_4_keeps_everything_and_gets_ratings(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    db = sqlite3.connect(path, isolation_level=None)
-    older = SCHEMA.split("CREATE TABLE IF NOT EXISTS rated")[0]
-    db.executescript(f"BEGIN;\n{older}\nPRAGMA user_version=4;\nCOMMIT;")
-    db.execute("INSERT INTO tables VALUES ('t1','purrfect','{}','[\"human\",\"easy\"]',NULL,"
-               "'s','2026-01-01T00:00:00Z',NULL,NULL,NULL,NULL)")  # fmt: skip
-    db.execute("INSERT INTO seats VALUES ('t1',0,'ih','th',1,'Ann')")
+    db = older_database(path, 4, "rated")
     db.execute("INSERT INTO accounts VALUES (1,'ann','Ann','$argon2id$h','c')")
     db.execute("INSERT INTO seat_accounts VALUES ('t1',0,1)")
     db.close()

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from matchmaker.server.storage import SCHEMA, SCHEMA_VERSION, Storage
+from matchmaker.server.storage import SCHEMA_VERSION, Storage
 from tests.web.client import Peer, http, play_to_end
 from tests.web.conftest import LiveServer, free_port
+from tests.web.older import older_database
 from tests.web.schema import check
 from tests.web.test_server import seat_people
 
@@ -182,12 +183,7 @@ def test_links_and_recoveries_survive_a_restart_and_never_reach_the_log(
 
 def test_a_database_of_version_1_gets_seat_links(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    db = sqlite3.connect(path, isolation_level=None)
-    older = SCHEMA.split("CREATE TABLE IF NOT EXISTS seat_links")[0]
-    db.executescript(f"BEGIN;\n{older}\nPRAGMA user_version=1;\nCOMMIT;")
-    db.execute("INSERT INTO tables VALUES ('t1','purrfect','{}','[\"human\"]',NULL,'s','c',"
-               "NULL,NULL,NULL,NULL)")  # fmt: skip
-    db.execute("INSERT INTO seats VALUES ('t1',0,'ih','th',1,'Ann')")
+    db = older_database(path, 1, "seat_links", seats=["human"])
     db.close()
     storage = Storage(path)
     try:

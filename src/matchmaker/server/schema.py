@@ -498,6 +498,10 @@ def server_messages() -> dict[str, Any]:
     }
 
 
+#: A person's display name at a table, as a request gives it (null: none).
+PERSON_NAME: dict[str, Any] = maybe({"type": "string", "maxLength": 24})
+
+
 def http_answers() -> dict[str, Any]:
     """The answers of the HTTP endpoints."""
     return {
@@ -545,7 +549,7 @@ def http_answers() -> dict[str, Any]:
                 "options": ANY_OBJECT,
                 "seats": array(STRING),
                 "timer": maybe({"type": "number", "minimum": 1, "maximum": 3600}),
-                "names": array(maybe({"type": "string", "maxLength": 24})),
+                "names": array(PERSON_NAME),
                 "practice": BOOLEAN,
                 "rated": BOOLEAN,
                 "public": BOOLEAN,
@@ -554,12 +558,12 @@ def http_answers() -> dict[str, Any]:
             description="The body of POST /api/tables.",
         ),
         "join_request": obj(
-            {"invite": STRING, "name": maybe({"type": "string", "maxLength": 24})},
+            {"invite": STRING, "name": PERSON_NAME},
             optional=("name",),
             description="The body of POST /api/tables/{table}/join.",
         ),
         "sit_request": obj(
-            {"name": maybe({"type": "string", "maxLength": 24})},
+            {"name": PERSON_NAME},
             optional=("name",),
             description="The body of POST /api/tables/{table}/sit (the answer is http_joined).",
         ),
@@ -598,7 +602,7 @@ def http_answers() -> dict[str, Any]:
             {
                 "game": STRING,
                 "players": INTEGER,
-                "name": maybe({"type": "string", "maxLength": 24}),
+                "name": PERSON_NAME,
                 "rated": BOOLEAN,
             },
             optional=("name", "rated"),
