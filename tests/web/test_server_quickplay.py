@@ -4,6 +4,7 @@ sit at, every refusal, and the database upgraded in place to schema 6."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -15,8 +16,10 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from matchmaker.server.app import create_app
+from matchmaker.server.lobby import ApiError, Lobby
 from matchmaker.server.quickplay import Line, QuickPlay, QuickPlaySettings, Seated, Ticket
 from matchmaker.server.storage import SCHEMA_VERSION, Storage
+from matchmaker.server.table import Timing
 from tests.web.older import older_database
 from tests.web.test_server_accounts import Browser, Clock, answer, post, signup
 
@@ -382,6 +385,31 @@ def test_a_rated_public_table_seats_signed_in_people_once(app: TestClient) -> No
     summary = app.get(f"/api/tables/{table}").json()
     assert summary["seats"][sat["seat"]]["name"] == "Bob"  # the account's display name
     assert answer(app.get("/api/open"), 200, "http_open")["tables"][0]["open"] == 1
+
+
+def test_an_account_takes_one_seat_even_before_its_first_seat_is_stored(tmp_path: Path) -> None:
+    """Two sit-downs of one account at a rated table within one group commit: the second is
+    refused, though the first one's link is not yet durable."""
+
+    async def both() -> str:
+        lobby = Lobby(tmp_path, Timing())
+        lobby.start()
+        try:
+            assert lobby.storage.add_account("ann", "Ann", "$argon2id$h")
+            account = lobby.storage.account(username="ann")
+            assert account is not None
+            spec = {"game": "purrfect", "options": {"players": 3}, "rated": True,
+                    "public": True, "seats": ["human", "human", "easy"]}  # fmt: skip
+            table = lobby.create(spec, signed_in=True)["table"]
+            lobby.sit(table, {}, (account.id, "Ann"))
+            with pytest.raises(ApiError) as refused:
+                lobby.sit(table, {}, (account.id, "Ann"))
+            await lobby.stored(table)
+            return refused.value.code
+        finally:
+            await lobby.stop()
+
+    assert asyncio.run(both()) == "already_seated"
 
 
 def test_open_tables_survive_a_restart(tmp_path: Path) -> None:

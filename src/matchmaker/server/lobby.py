@@ -152,6 +152,7 @@ class Lobby:
     def _load(self, row: TableRow, stored: Any = None) -> Table:
         game = load_game(row.game, row.options)
         table = Table(row, game, self.storage, self.timing, stored, analyst=self.analyst)
+        table.accounts = self.storage.seat_accounts(row.id)
         table.on_over = self.reviews.game_over
         if row.rated:
             table.rater = self._rate
@@ -186,7 +187,7 @@ class Lobby:
         """The statements that rate a rated table's game as it ends (none if a person's seat
         follows no account, or rating fails: the game's end is stored all the same)."""
         try:
-            seats = rated_seats(table.kinds, self.storage.seat_accounts(table.id), result,
+            seats = rated_seats(table.kinds, table.accounts, result,
                                 stand_ins)  # fmt: skip
             if seats is None:
                 LOG.warning("table %s: a seat follows no account; the game is not rated", table.id)
@@ -403,6 +404,12 @@ class Lobby:
             return self._take_seat(table, seat_row.seat, body.get("name"), account)
         raise ApiError(403, "bad_invite", "this invite code is not valid at this table")
 
+    def link_account(self, table: Table, seat: int, account_id: int) -> None:
+        """Make a seat follow an account: stored, and known to the table at once (so that a
+        second request of the account, before the write is durable, finds the seat taken)."""
+        table.batch = self.storage.link_account(table.id, seat, account_id)
+        table.accounts[seat] = account_id
+
     def _take_seat(
         self, table: Table, seat: int, given: Any, account: tuple[int, str] | None
     ) -> dict[str, Any]:
@@ -413,8 +420,7 @@ class Lobby:
         if table.row.rated and account is None:
             raise ApiError(403, "sign_in_required", "a rated table seats signed-in people "
                            "only: sign in, then sit down")  # fmt: skip
-        taken = self.storage.seat_accounts(table.id).values()
-        if table.row.rated and account is not None and account[0] in taken:
+        if table.row.rated and account is not None and account[0] in table.accounts.values():
             raise ApiError(409, "already_seated", "at a rated table an account takes one "
                            "seat, and yours has one")  # fmt: skip
         if account is not None and (given is None or given == ""):
@@ -425,7 +431,7 @@ class Lobby:
         token = _new_id("tk_", 24)
         table.seat_joined(seat, name, secret_hash(token))
         if account is not None:
-            table.batch = self.storage.link_account(table.id, seat, account[0])
+            self.link_account(table, seat, account[0])
         return {"seat": seat, "token": token}
 
     # -- open tables ----------------------------------------------------------------------------
@@ -491,7 +497,7 @@ class Lobby:
         table.batch = self.storage.add_table(row, seat_rows)
         for person, seat in zip(people, order, strict=False):
             if person.account is not None:
-                table.batch = self.storage.link_account(row.id, seat, person.account)
+                self.link_account(table, seat, person.account)
         table.start()
         return MadeTable(row.id, list(zip(order, tokens, strict=False)))
 
@@ -532,7 +538,7 @@ class Lobby:
         seat = body.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise ApiError(400, "bad_field", "reclaim needs seat: the seat's number")
-        if self.storage.seat_accounts(table.id).get(seat) != account_id:
+        if table.accounts.get(seat) != account_id:
             raise ApiError(403, "not_your_seat", "this seat does not follow your account")
         token = _new_id("tk_", 24)
         table.recover_seat(seat, secret_hash(token))
@@ -575,8 +581,8 @@ class Lobby:
         seats = [SeatRow(s.seat, None, s.token_hash, s.joined, s.name) for s in table.seat_rows]
         new = self._load(row, (seats, [], []))
         new.batch = self.storage.add_table(row, seats, rematch_of=old.id)
-        for seat, account_id in self.storage.seat_accounts(old.id).items():
-            new.batch = self.storage.link_account(row.id, seat, account_id)
+        for seat, account_id in table.accounts.items():
+            self.link_account(new, seat, account_id)
         old.rematch = row.id
         new.start()
         return new

@@ -199,6 +199,9 @@ class Table:
                 bot = self.bots[seat] = make_bot(kind, game, seat, f"{row.seed}/seat{seat}")
             self.driver.watch(seat, bot)
         self.away: set[int] = set()
+        #: The seats that follow an account (seat -> account id), as stored and as linked since
+        #: (a link is known here before its write is durable; ``Lobby.link_account``).
+        self.accounts: dict[int, int] = {}
         self.connections: list[Connection] = []
         #: ``seat_status()`` as it stands, made again after anything it shows changed.
         self._seat_status: list[dict[str, Any]] | None = None
