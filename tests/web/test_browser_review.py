@@ -6,6 +6,7 @@ docs/img."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -133,6 +134,12 @@ def one_decimal(value: float) -> str:
     return str(Decimal(value).quantize(Decimal("0.1"), ROUND_HALF_UP))
 
 
+def percent(share: float) -> str:
+    """A share as the page writes it (JavaScript's ``Math.round``: a half rounds up, as 64.5
+    to 65, where Python's ``round`` gives 64)."""
+    return f"{math.floor(share * 100 + 0.5)}%"
+
+
 def index_of(page: Page) -> int:
     return int(page.get_by_test_id("replay-page").get_attribute("data-index") or "-1")
 
@@ -158,7 +165,7 @@ def test_each_decision_is_told_at_its_frame(
     frames = [int(bars.nth(i).get_attribute("data-frame") or -1) for i in range(bars.count())]
     assert frames == [frame_of(game["frames"], d) for d in mine["decisions"]]
     row = page.get_by_test_id("review-seat-0")
-    expect(row).to_contain_text(f"{round(mine['accuracy'] * 100)}%")
+    expect(row).to_contain_text(percent(mine["accuracy"]))
     expect(row).to_contain_text(one_decimal(mine["mean_loss"]))
     expect(page.get_by_test_id("review-seat-1")).to_have_count(0)  # only the seat viewed
     # a best choice and one that lost points, each at its frame with its mark and reason
