@@ -23,6 +23,7 @@ from matchmaker.core.game import Game
 from matchmaker.games.purrfect.determinize import determinize
 from matchmaker.games.purrfect.state import PurrfectState
 from matchmaker.games.purrfect.view import PurrfectView
+from matchmaker.sim.runs import GameSpec, play_spec_record
 from tests.helpers import ev, p_act, purrfect
 
 
@@ -90,6 +91,37 @@ def test_greedy_tables_finish_and_talk(players: int) -> None:
         assert played.state.is_over
         assert played.talk, "greedy tells the proposer when it wants the match"
         assert all(1 <= claim.value <= 10 for claim in played.talk)
+
+
+class Counting(PurrfectGreedy):
+    """A greedy bot that counts the times it is asked to speak and the claims it hears."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.asked = 0
+        self.heard = 0
+
+    def speak(self, view: PurrfectView) -> Claim | None:
+        self.asked += 1
+        return super().speak(view)
+
+    def hear(self, claim: Claim) -> None:
+        self.heard += 1
+        super().hear(claim)
+
+
+def test_a_silent_game_has_no_table_talk() -> None:
+    game = load_game("purrfect", players=4)
+    talking = [Counting(game, seat, seat) for seat in range(4)]
+    spoken = play_game(game, talking, 3)
+    assert spoken.talk and all(bot.asked and bot.heard for bot in talking)
+    silent = [Counting(game, seat, seat_seed(3, seat)) for seat in range(4)]
+    played = play_game(game, silent, 3, table_talk=False)
+    assert played.state.is_over
+    assert played.talk == [] and played.record()["meta"]["talk"] == []
+    assert all(bot.asked == 0 and bot.heard == 0 for bot in silent)
+    outcome, _ = play_spec_record(game, GameSpec(0, 3, ("greedy",) * 4, talk=False), False)
+    assert outcome.scores == tuple(played.state.result().scores)
 
 
 def test_the_same_seed_plays_the_same_game() -> None:

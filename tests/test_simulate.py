@@ -195,6 +195,24 @@ def simulate_cli(
     )
 
 
+def test_no_talk_plays_in_silence(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--no-talk``: no claim in any record, ``talk`` false in results.json, said in the
+    heading; the talking run of the same seed has claims."""
+    code, out, err = run(
+        capsys, "simulate", "purrfect", "--bots", "medium,medium,medium", "--games", "4",
+        "--seed", "9", "--no-talk", "--quiet", "--out", str(tmp_path / "quiet"), "--records",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "seed 9, no table talk;" in out
+    assert json.loads((tmp_path / "quiet" / "results.json").read_text())["talk"] is False
+    records = sorted((tmp_path / "quiet" / "records").iterdir())
+    assert len(records) == 4
+    assert all(json.loads(r.read_text())["meta"]["talk"] == [] for r in records)
+    talking = simulate("purrfect", ["medium"] * 3, 4, seed=9)
+    assert talking.talk and talking.to_json()["talk"] is True
+    assert simulate("purrfect", ["medium"] * 3, 4, seed=9, talk=False).talk is False
+
+
 def test_cli_prints_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = simulate_cli(capsys, tmp_path / "run", "--quiet")
     assert (code, err) == (0, "")

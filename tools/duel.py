@@ -2,6 +2,9 @@
 
     .venv/bin/python tools/duel.py clecanian hard greedy-v1 --players 2 --deals 300 --workers 2
 
+With ``--silent`` nobody speaks (Purrfect Match's table talk is left out), as at a table
+of bots that share no claims.
+
 Deal ``d`` is played once per rotation of the seats (the first bot at seat 0, 1, ...), every
 time from the same seed, so each rotation starts from the same cards. The figure per deal is
 the first bot's score minus the mean score of the others, averaged over the rotations; the
@@ -33,15 +36,16 @@ def duel(
     workers: int,
     seed: int,
     first_deal: int = 0,
+    silent: bool = False,
 ) -> dict[str, Any]:
     """Play the duel on deals ``first_deal`` to ``first_deal + deals - 1`` and return its
     figures (as ``--json`` prints them, with each deal's figure in ``per_deal``, so that runs
-    on consecutive deals can be pooled)."""
+    on consecutive deals can be pooled). ``silent`` plays without table talk."""
     game = load_game(game_name, players=players)
     bots = [first] + [other] * (players - 1)
     specs = [
         GameSpec(index=deal * players + r, seed=game_seed(seed, first_deal + deal),
-                 seats=seating(bots, r, True))
+                 seats=seating(bots, r, True), talk=not silent)
         for deal in range(deals)
         for r in range(players)
     ]  # fmt: skip
@@ -70,6 +74,7 @@ def duel(
         "other": other,
         "deals": deals,
         "first_deal": first_deal,
+        "silent": silent,
         "games": len(specs),
         "score_diff": round(mean, 3),
         "score_diff_ci": [round(mean - half, 3), round(mean + half, 3)],
@@ -94,6 +99,9 @@ def main() -> None:
     parser.add_argument(
         "--first-deal", type=int, default=0, help="start at this deal (to extend an earlier run)"
     )
+    parser.add_argument(
+        "--silent", action="store_true", help="no table talk (Purrfect Match): nobody claims"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     summary = duel(
@@ -105,6 +113,7 @@ def main() -> None:
         args.workers,
         args.seed,
         args.first_deal,
+        args.silent,
     )
     if args.json:
         json.dump(summary, sys.stdout)
@@ -114,6 +123,7 @@ def main() -> None:
     print(
         f"{args.game} {args.players}p: {args.first} vs {args.other} x{args.players - 1}, "
         f"{args.deals} deals x {args.players} rotations, {summary['wall_seconds']:.0f} s"
+        + (", no table talk" if args.silent else "")
     )
     print(f"score - others' mean: {summary['score_diff']:+.2f}")
     print(f"advantage (positive = {args.first} better): {summary['advantage']:+.2f} "

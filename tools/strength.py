@@ -12,6 +12,9 @@ with its 95% interval over deals, and its win rate.
 the same games, and seats it as ``openspiel-ismcts@simulations=N`` with N scaled so that its
 mean CPU time per decision matches ``hard``'s.
 
+``--silent`` plays the strength lines without table talk: in Purrfect Match nobody makes a
+claim, as at a table of bots that share no claims (an independent implementation's).
+
 Decision times are the CPU time of the deciding thread of the bot at seat 0 against ``medium``
 bots, so that they say what one core spends whatever else the machine is doing; ``--busy``
 keeps another process spinning meanwhile, as a loaded machine would.
@@ -104,6 +107,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game")
     parser.add_argument("--players", type=int, action="append", help="only these counts")
     parser.add_argument("--line", action="append", help="only lines FIRST,OTHER")
+    parser.add_argument(
+        "--silent", action="store_true", help="strength lines without table talk (Purrfect Match)"
+    )
     args = parser.parse_args()
     hard_times = timing_table(args)
     if not args.no_strength:
@@ -169,10 +175,14 @@ def strength_table(args: argparse.Namespace, hard_times: dict[tuple[str, int], f
                     f"{game} {players}p: hard {target * 1000:.0f} ms a decision; ISMCTS "
                     f"{per_sim * 1000:.2f} ms a simulation -> {other}"
                 )
-            result = duel(game, first, other, players, args.deals, args.workers, args.seed)
+            result = duel(
+                game, first, other, players, args.deals, args.workers, args.seed,
+                silent=args.silent,
+            )  # fmt: skip
             low, high = result["advantage_ci"]
             print(
-                f"| {game} | {players} | {first} vs {other} x{players - 1} | "
+                f"| {game} | {players} | {first} vs {other} x{players - 1}"
+                f"{' (no talk)' if args.silent else ''} | "
                 f"{args.deals} ({result['games']}) | {result['advantage']:+.1f} "
                 f"[{low:+.1f}, {high:+.1f}] | {result['win_rate']:.3f} |",
                 flush=True,

@@ -89,6 +89,7 @@ def play_game(
     talk: list[Claim] | None = None,
     chance: random.Random | None = None,
     on_turn: Callable[[int], None] | None = None,
+    table_talk: bool = True,
 ) -> PlayedGame:
     """Play ``game`` to the end (or for ``max_events`` events) with one player per seat.
 
@@ -96,7 +97,8 @@ def play_game(
     hears every step, ``on_claim`` every claim of the table talk once the players heard it;
     ``talk``, if given, is the list the table talk is kept in (the caller's own); ``chance``,
     the generator of the chance outcomes (``chance_rng(seed)`` if not given); ``on_turn``
-    hears each seat about to be asked for a decision."""
+    hears each seat about to be asked for a decision. With ``table_talk`` false nobody is asked
+    to speak: the game is played in silence, as at a table where the bots share no claims."""
     if len(players) != game.players:
         raise MatchmakerError(f"{game.title} here has {game.players} seats, not {len(players)}")
     if driver is None:
@@ -129,7 +131,7 @@ def play_game(
             on_step(step)
         if on_event is not None:
             on_event(driver.state, step.actor, step.action)
-        if step.talk_due:
+        if step.talk_due and table_talk:
             for claim in talk_round(driver, players):
                 played.talk.append(claim)
                 for player in players:

@@ -64,6 +64,11 @@ def add_simulate_parser(sub: Any) -> None:
     parser.add_argument(
         "--swap-seats", action="store_true", help="rotate the bots through the seats game by game"
     )
+    parser.add_argument(
+        "--no-talk",
+        action="store_true",
+        help="the bots play without table talk (Purrfect Match: nobody makes a claim)",
+    )
     parser.add_argument("--out", metavar="DIR", help="write results.json, games.csv and plots")
     parser.add_argument(
         "--records", action="store_true", help="with --out: every game's record in DIR/records/"
@@ -181,6 +186,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             progress=advance,
             backend=args.backend,
             address=args.address,
+            talk=not args.no_talk,
         )
     if out is not None:
         _write_outputs(result, out)
@@ -273,6 +279,8 @@ def _ci(interval: Interval | None, digits: int) -> str:
 def print_simulation(result: SimulationResult, console: Console) -> None:
     """The tables of a simulation: wins, scores, score quantiles per bot, and by seat."""
     swap = ", seats swapped game by game" if result.swap_seats else ""
+    if not result.talk:
+        swap += ", no table talk"
     stats = result.bot_stats()
     order: dict[bool | None, str] = {True: "; lowest score wins", False: "; highest score wins"}
     console.print(

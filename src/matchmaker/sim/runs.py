@@ -59,11 +59,13 @@ def record_name(index: int) -> str:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its index in the run, its seed, and the bot name at each seat."""
+    """One game to play: its index in the run, its seed, the bot name at each seat, and
+    whether the bots hold their table talk (``talk``; false plays the game in silence)."""
 
     index: int
     seed: int
     seats: tuple[str, ...]
+    talk: bool = True
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,7 @@ def play_spec_record(
     ]
     start = time.perf_counter()
     try:
-        played = play_game(game, players, spec.seed)
+        played = play_game(game, players, spec.seed, table_talk=spec.talk)
     except MatchmakerError as exc:
         raise MatchmakerError(f"game {spec.index} (seed {spec.seed}): {exc}") from None
     seconds = time.perf_counter() - start

@@ -115,6 +115,8 @@ class SimulationResult:
     seed: int
     swap_seats: bool
     outcomes: tuple[GameOutcome, ...]
+    #: Whether the bots held their table talk (Purrfect Match); false: played in silence.
+    talk: bool = True
 
     @property
     def games(self) -> int:
@@ -151,6 +153,7 @@ class SimulationResult:
             "players": self.players,
             "bots_at_seats": list(self.bots),
             "swap_seats": self.swap_seats,
+            "talk": self.talk,
             "seed": self.seed,
             "games": self.games,
             "lower_score_wins": self.lower_score_wins,
@@ -268,9 +271,11 @@ def simulate(
     progress: ProgressHook | None = None,
     backend: str = "local",
     address: str | None = None,
+    talk: bool = True,
 ) -> SimulationResult:
     """Play ``games`` games with one bot per seat (``bots[i]`` at seat ``i``, or rotated
-    game by game with ``swap_seats``) and gather the results.
+    game by game with ``swap_seats``) and gather the results; with ``talk`` false the bots
+    play without table talk.
 
     ``game`` is a game id (built with ``options`` and one seat per bot) or a Game. Bots are
     names, levels or ``package.module:ClassName`` (``NAME#LABEL`` enters a bot again under
@@ -287,7 +292,7 @@ def simulate(
         raise OptionError("no bots given")
     table = game_for_bots(game, bots, options)
     specs = [
-        GameSpec(index=i, seed=game_seed(seed, i), seats=seating(bots, i, swap_seats))
+        GameSpec(index=i, seed=game_seed(seed, i), seats=seating(bots, i, swap_seats), talk=talk)
         for i in range(games)
     ]
     outcomes = run_games(
@@ -307,4 +312,5 @@ def simulate(
         seed=seed,
         swap_seats=swap_seats,
         outcomes=tuple(outcomes),
+        talk=talk,
     )
