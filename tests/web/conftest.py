@@ -181,7 +181,9 @@ def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
             has_touch=phone,
             reduced_motion="reduce" if reduced else "no-preference",
         )
-        context.set_default_timeout(10_000)
+        # A guard against a hang, not a measure of speed: on a busy machine a click may wait
+        # for the page well over ten seconds.
+        context.set_default_timeout(60_000)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
