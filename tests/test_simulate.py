@@ -208,9 +208,10 @@ def test_no_talk_plays_in_silence(capsys: pytest.CaptureFixture[str], tmp_path: 
     records = sorted((tmp_path / "quiet" / "records").iterdir())
     assert len(records) == 4
     assert all(json.loads(r.read_text())["meta"]["talk"] == [] for r in records)
-    talking = simulate("purrfect", ["medium"] * 3, 4, seed=9)
+    talking = simulate("purrfect", ["medium"] * 3, 4, seed=9, records_dir=tmp_path / "talk")
     assert talking.talk and talking.to_json()["talk"] is True
-    assert simulate("purrfect", ["medium"] * 3, 4, seed=9, talk=False).talk is False
+    spoken = [json.loads(r.read_text())["meta"]["talk"] for r in (tmp_path / "talk").iterdir()]
+    assert len(spoken) == 4 and any(spoken)
 
 
 def test_cli_prints_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
