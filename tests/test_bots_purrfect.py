@@ -4,7 +4,9 @@ rules on hand-built deals, and table talk with trust."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
@@ -14,7 +16,13 @@ from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, PurrfectGreedyV1
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.playout import partner_weights
-from matchmaker.bots.purrfect.policy import DEFAULT_TUNING, partner_weight
+from matchmaker.bots.purrfect.policy import (
+    DEFAULT_TUNING,
+    Rules,
+    Tuning,
+    cats_in_play,
+    partner_weight,
+)
 from matchmaker.bots.purrfect.strong import PurrfectStrong, PurrfectStrongV1
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
@@ -299,6 +307,44 @@ def test_three_players_accept_by_what_is_given_and_kept(
     events = [ev(0, "present", value=cat), ev(1, "nominate", value=candidate)]
     events += [ev(2, "nominate", value=3), ev(0, "propose")]
     assert greedy_at(purrfect(THREE, events)) == p_act(expected)
+
+
+class LateEarly(PurrfectGreedy):
+    """The greedy bot for which the game is late with three cats a seat in play."""
+
+    tuning: ClassVar[Tuning] = replace(DEFAULT_TUNING, late_cats=3)
+
+
+def test_late_in_the_game_an_owner_counts_half_its_keep_value() -> None:
+    # The table of (5, 6, "reject") above: 9 cats in play (6 in hand, 2 standing, 1 on show),
+    # late for a bot whose game is late at 3 cats a seat: 5 - 1.5 - 3.75 / 2 = 1.625.
+    events = [ev(0, "present", value=5), ev(1, "nominate", value=6)]
+    state = purrfect(THREE, [*events, ev(2, "nominate", value=3), ev(0, "propose")])
+    view = state.view(1)
+    assert not PurrfectGreedy(state.game, 1).read(view).late
+    assert LateEarly(state.game, 1).read(view).late
+    assert greedy_at(state) == p_act("reject")
+    assert LateEarly(state.game, 1).choose(view, state.legal_actions()) == p_act("accept")
+
+
+@pytest.mark.parametrize("phase_events", [0, 1, 3])
+def test_the_cats_in_play_are_the_same_through_a_round(phase_events: int) -> None:
+    # Two cats a seat at three players: 6 cats in play, late by the default numbers, whether
+    # the proposer cat is in hand, on show, or facing standing candidates.
+    deal = [[1, 5], [2, 6], [3, 4]]
+    events = [ev(0, "present", value=5), ev(1, "nominate", value=6), ev(2, "nominate", value=3)]
+    state = purrfect(deal, events[:phase_events])
+    reading = PurrfectGreedy(state.game, 1).read(state.view(1))
+    assert reading.rules.late_cats == 6
+    assert reading.late
+
+
+def test_the_game_is_late_by_cats_a_seat() -> None:
+    pool = Pool.of(Counter(range(1, 11)))
+    for players, late in [(3, 6), (4, 8), (5, 10)]:
+        rules = Rules(players, pool)
+        assert rules.is_late(late) and not rules.is_late(late + 1)
+    assert cats_in_play([2, 0, 3], 2, True) == 8
 
 
 # -------------------------------------------------------------------------------- table talk

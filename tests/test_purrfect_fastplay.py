@@ -31,7 +31,11 @@ DECKS: list[Any] = ["default", "faq38", CUSTOM]
 #: The bots whose games the worlds are sampled from, one kind per seat in turn.
 TABLES = [("medium",), ("random",), ("greedy", "random"), ("random", "medium", "medium")]
 #: The play-outs' numbers: the hard bot's, strong-v1's, and odd ones (equal weights, a slope).
-TUNINGS = [DEFAULT_TUNING, V1_TUNING, Tuning(keep=0.5, keep_slope=0.3, rival=0.3, leader=0.3)]
+TUNINGS = [
+    DEFAULT_TUNING,
+    V1_TUNING,
+    Tuning(keep=0.5, keep_slope=0.3, rival=0.3, leader=0.3, late_cats=3, late_keep=0.0),
+]
 ROUND_PHASES = {Phase.PRESENT, Phase.NOMINATE, Phase.INSPECT, Phase.RESPOND}
 
 

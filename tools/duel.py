@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 from matchmaker import load_game
+from matchmaker.core.errors import OptionError
 from matchmaker.sim.runs import GameSpec, game_seed, run_games
 from matchmaker.sim.simulate import seating
 
@@ -104,17 +105,20 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    summary = duel(
-        args.game,
-        args.first,
-        args.other,
-        args.players,
-        args.deals,
-        args.workers,
-        args.seed,
-        args.first_deal,
-        args.silent,
-    )
+    try:
+        summary = duel(
+            args.game,
+            args.first,
+            args.other,
+            args.players,
+            args.deals,
+            args.workers,
+            args.seed,
+            args.first_deal,
+            args.silent,
+        )
+    except OptionError as error:
+        parser.error(str(error))
     if args.json:
         json.dump(summary, sys.stdout)
         print()

@@ -111,9 +111,28 @@ def main() -> None:
         "--silent", action="store_true", help="strength lines without table talk (Purrfect Match)"
     )
     args = parser.parse_args()
+    check_arguments(parser, args)
     hard_times = timing_table(args)
     if not args.no_strength:
         strength_table(args, hard_times)
+
+
+def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse (with the parser's usage message) what would measure nothing."""
+    for game in args.game or ():
+        if game not in PLAYER_COUNTS:
+            parser.error(f"unknown game {game!r} (known: {', '.join(PLAYER_COUNTS)})")
+    if not any(True for _ in configurations(args)):
+        counts = "; ".join(f"{g}: {', '.join(map(str, c))}" for g, c in PLAYER_COUNTS.items())
+        parser.error(f"no line is measured at those player counts ({counts})")
+    known = [f"{first},{other}" for first, other in LINES + YARDSTICK_LINES]
+    for line in args.line or ():
+        if line not in known:
+            parser.error(f"unknown line {line!r} (known: {'; '.join(known)})")
+    if args.timing_games < 1:
+        parser.error("--timing-games must be 1 or more (the ISMCTS lines are set by the timing)")
+    if args.deals < 1:
+        parser.error("--deals must be 1 or more")
 
 
 def configurations(args: argparse.Namespace) -> Iterator[tuple[str, int]]:

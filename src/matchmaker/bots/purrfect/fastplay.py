@@ -26,9 +26,11 @@ What makes it fast, besides skipping the engine:
   both the same way).
 - Decisions are memoised on small integer keys: the cat to nominate by the values the seat
   holds (a bit mask kept up to date), the cat on show and the seat's weight for the proposer;
-  whether to accept by that weight, the cat and the candidate; the cat to present as the
-  proposer's order of preference before that queue (``Rules.present`` asked with every cat,
-  then every cat but its choice, and so on), of which it plays the first cat it holds.
+  whether to accept by that weight, whether the game is late, the cat and the candidate; the
+  cat to present as the proposer's order of preference before that queue (``Rules.present``
+  asked with every cat, then every cat but its choice, and so on), of which it plays the first
+  cat it holds. The cats in play are counted down as rounds end (two leave with a match, one
+  with a loneliness), for whether the game is late.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import (
     Rules,
     Tuning,
+    cats_in_play,
     continuation_values,
     should_propose,
     weight_against,
@@ -135,6 +138,9 @@ class FastPlayout:
         theirs = [0] * n
         codes = [0] * n
         self._weigh(scores, proposer, mine, theirs, codes)
+        # The cats in play, for whether the game is late (``Rules.is_late``: 1 or 0 a round).
+        in_play = cats_in_play(size, n - cand.count(0), cat != 0)
+        late = 1 if rules.is_late(in_play) else 0
         steps = 0
         # Every round takes at least one cat out of play (the proposer cat, discarded or
         # claimed), so no more rounds than cats can be left: a check that costs nothing.
@@ -201,10 +207,11 @@ class FastPlayout:
                     if trace is not None:
                         trace.append((proposer, PROPOSE))
                 phase = INSPECT
-                key = (theirs[seat] << 4 | cat) << 4 | value
+                key = ((theirs[seat] << 1 | late) << 4 | cat) << 4 | value
                 yes = accepts.get(key)
                 if yes is None:
-                    yes = accepts[key] = rules.accepts(cat, value, weight_of[theirs[seat]])
+                    weight = weight_of[theirs[seat]]
+                    yes = accepts[key] = rules.accepts(cat, value, weight, late == 1)
                 steps += 1
                 if yes:
                     if trace is not None:
@@ -220,6 +227,7 @@ class FastPlayout:
                 scores[proposer] += cand[owner]
                 scores[owner] += cat
                 cand[owner] = 0
+                in_play -= 2
                 designated = owner
             else:
                 # Loneliness: the cat is discarded, every standing candidate goes home, and the
@@ -231,6 +239,7 @@ class FastPlayout:
                         size[s] += 1
                         masks[s] |= 1 << value
                         cand[s] = 0
+                in_play -= 1
                 designated = proposer + 1 if proposer + 1 < n else 0
             # The next round: the game ends when fewer than two seats hold cats; otherwise the
             # first seat holding cats from the designated one proposes, its standing candidate
@@ -256,6 +265,7 @@ class FastPlayout:
                 masks[proposer] |= 1 << value
                 cand[proposer] = 0
             self._weigh(scores, proposer, mine, theirs, codes)
+            late = 1 if rules.is_late(in_play) else 0
             phase = PRESENT
         self.steps += steps
         return scores

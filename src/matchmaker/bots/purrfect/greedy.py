@@ -9,7 +9,7 @@
   (optimal stopping by backward induction), and more than what the owner gets weighted by how
   much that owner's gain hurts.
 - **Accept** when the proposer cat, less the proposer's weighted gain, is worth more than
-  keeping the candidate.
+  keeping the candidate (late in the game, with few cats in play, keeping is worth less).
 - **Talk**: honest. It tells the proposer its candidate's true value when it wants the match,
   and says nothing otherwise. It weighs others' claims by their record.
 """
@@ -32,9 +32,9 @@ from matchmaker.bots.purrfect.policy import (
     AcceptModel,
     Rules,
     Tuning,
+    cats_in_play,
     continuation_values,
     hand_counts,
-    match_gain,
     partner_weight,
     should_propose,
 )
@@ -72,6 +72,10 @@ class Reading:
         self.book = book
         self.pool: Pool = pool_of(game, view)
         self.rules = Rules(view.players, self.pool, tuning)
+        #: Is the game late (few cats in play), for this seat's rule to accept?
+        self.late = self.rules.is_late(
+            cats_in_play(view.hand_sizes, sum(view.standing), view.proposer_cat is not None)
+        )
         self.scores = estimated_scores(view, self.pool.mean)
         self.known = view.known_candidates
 
@@ -105,13 +109,8 @@ class Reading:
         view = self.view
         if view.candidate is None or view.proposer_cat is None or view.proposer is None:
             return False
-        gain = match_gain(
-            view.proposer_cat,
-            view.candidate,
-            self.weight(self.me, view.proposer),
-            self.keep(view.candidate),
-        )
-        return gain >= 0
+        weight = self.weight(self.me, view.proposer)
+        return self.rules.accepts(view.proposer_cat, view.candidate, weight, self.late)
 
 
 class PurrfectGreedy(Bot[PurrfectView]):

@@ -14,6 +14,7 @@ from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.policy import (
     Rules,
     Tuning,
+    cats_in_play,
     continuation_values,
     should_propose,
     weight_against,
@@ -64,16 +65,26 @@ class Playout:
     def run(self, state: PurrfectState) -> list[int]:
         """Play ``state`` to the end (it is changed) and return the final scores."""
         weights: Weights | None = None
+        late = False
         position = state.position
         while position.phase is not Phase.OVER:
             if position.phase is Phase.PRESENT or weights is None:
                 weights = partner_weights(state.scores(), self.tuning)
-            state.apply(self.decide(state, weights))
+                late = self.is_late(state)
+            state.apply(self.decide(state, weights, late))
             self.steps += 1
         return state.scores()
 
-    def decide(self, state: PurrfectState, weights: Weights) -> Action:
-        """The greedy decision of the seat to act, read off the imagined table."""
+    def is_late(self, state: PurrfectState) -> bool:
+        """Is the game late (``Rules.is_late`` with the cats in play)? It stays so for the
+        round."""
+        p = state.position
+        standing = sum(1 for value in p.candidate if value)
+        return self.rules.is_late(cats_in_play(p.hand_size, standing, p.proposer_cat != 0))
+
+    def decide(self, state: PurrfectState, weights: Weights, late: bool) -> Action:
+        """The greedy decision of the seat to act, read off the imagined table (``late``:
+        whether the game is late, see ``Rules.is_late``)."""
         p = state.position
         actor, phase = p.actor, p.phase
         proposer = p.proposer
@@ -90,7 +101,7 @@ class Playout:
             value = p.candidate[owner]
             return PROPOSE if should_propose(value, cat, weights[proposer][owner], later) else PASS
         assert phase is Phase.RESPOND
-        accepts = self.rules.accepts(cat, p.candidate[actor], weights[actor][proposer])
+        accepts = self.rules.accepts(cat, p.candidate[actor], weights[actor][proposer], late)
         return ACCEPT if accepts else REJECT
 
     def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:

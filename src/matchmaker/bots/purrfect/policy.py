@@ -9,6 +9,8 @@ The ideas, in plain words:
 - A cat in hand scores nothing at the end; it is only worth what it can be traded for later.
   That *keep value* is a share of the mean unseen cat, a little more for a high cat (it is
   easier to trade). With two players it is nothing: sensible players never trade there.
+  Late in the game, with few cats left in play, an owner deciding on a match counts only a
+  share of it: few trades are left to make with the cat it keeps.
 - A match gives the proposer the candidate and the owner the proposer cat. Both gain against
   everybody else, so each side asks: is what I get worth more than what I hand over? What the
   partner gets counts against me with a *partner weight*: 1 with two players (every point the
@@ -43,11 +45,17 @@ class Tuning:
     leader: float = 0.25
     #: How far behind me a leading partner may be and still count as a leader.
     lead_margin: float = 5.0
+    #: The game is *late* once no more than this many cats a seat are still in play (in
+    #: hands, standing, or on show).
+    late_cats: int = 2
+    #: Late in the game an owner counts only this share of its candidate's keep value when it
+    #: decides to accept: few trades are left to make with a cat kept.
+    late_keep: float = 0.5
 
 
 DEFAULT_TUNING = Tuning()
 #: The numbers of the first greedy and strong bots (``greedy-v1``, ``strong-v1``).
-V1_TUNING = Tuning(rival=0.25, leader=0.4)
+V1_TUNING = Tuning(rival=0.25, leader=0.4, late_keep=1.0)
 
 
 def partner_weight(
@@ -116,16 +124,29 @@ class Rules:
         self.dist = pool.dist()
         #: ``keep[v]``: the keep value of a cat of value v.
         self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
+        #: ``late_keep[v]``: the keep value an owner counts late in the game.
+        self.late_keep = [keep * tuning.late_keep for keep in self.keep]
+        #: The game is late with at most this many cats in play.
+        self.late_cats = tuning.late_cats * players
         #: How much our gain counts against a proposer, as we imagine it.
         self.proposer_weight = 1.0 if players == 2 else tuning.rival
 
-    def accepts(self, cat: int, value: int, weight: float) -> bool:
-        """Does the owner of a candidate of ``value`` accept proposer cat ``cat``?"""
-        return cat - weight * value - self.keep[value] >= 0
+    def is_late(self, in_play: int) -> bool:
+        """Is the game late, with ``in_play`` cats still in play (see ``cats_in_play``)?"""
+        return in_play <= self.late_cats
+
+    def accepts(self, cat: int, value: int, weight: float, late: bool = False) -> bool:
+        """Does the owner of a candidate of ``value`` accept proposer cat ``cat``? It does when
+        the match gain, with the keep value it counts (less when the game is ``late``), is not
+        negative."""
+        keep = self.late_keep[value] if late else self.keep[value]
+        return match_gain(cat, value, weight, keep) >= 0
 
     def accept_model(self, cat: int, weight: float) -> AcceptModel:
         """``accepts`` for proposer cat ``cat`` and an owner weighing the proposer's gain by
-        ``weight``, as a function of the candidate's value."""
+        ``weight``, as a function of the candidate's value: the owners as a proposer imagines
+        them, by the plain rule all game long (a proposer that counted on owners accepting
+        more late in the game gained less: docs/bots.md)."""
 
         def accepts(value: int) -> bool:
             return self.accepts(cat, value, weight)
@@ -169,6 +190,13 @@ class Rules:
                 if score > best_value:
                     best_value, best = score, cat
         return best
+
+
+def cats_in_play(hand_sizes: Sequence[int], standing: int, on_show: bool) -> int:
+    """The cats still in play: in hands, the ``standing`` candidates, and the proposer cat
+    when one is ``on_show``. The count stays the same through a round (a cat only moves
+    between hand, show and candidacy) and drops when a match or a loneliness ends it."""
+    return sum(hand_sizes) + standing + (1 if on_show else 0)
 
 
 def hand_counts(hand: Sequence[int]) -> list[int]:
