@@ -214,6 +214,19 @@ def test_no_talk_plays_in_silence(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert len(spoken) == 4 and any(spoken)
 
 
+def test_no_talk_in_a_game_without_talk_says_nothing_of_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Clecanian Golf has no table talk: ``--no-talk`` changes nothing, and the heading does not
+    claim that talk was left out."""
+    code, out, err = run(
+        capsys, "simulate", "clecanian", "--bots", "medium,easy", "--games", "1", "--seed", "9",
+        "--no-talk", "--quiet", "--out", str(tmp_path / "golf"),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "seed 9;" in out and "no table talk" not in out
+
+
 def test_cli_prints_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = simulate_cli(capsys, tmp_path / "run", "--quiet")
     assert (code, err) == (0, "")

@@ -54,3 +54,15 @@ def test_a_strength_run_that_would_measure_nothing_says_why(args: list[str], mes
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_duel_takes_no_talk_as_the_simulator_spells_it() -> None:
+    done = subprocess.run(
+        [sys.executable, str(TOOLS / "duel.py"), "purrfect", "medium", "easy", "--players", "3",
+         "--deals", "1", "--workers", "1", "--no-talk"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "no table talk" in done.stdout

@@ -101,7 +101,11 @@ def main() -> None:
         "--first-deal", type=int, default=0, help="start at this deal (to extend an earlier run)"
     )
     parser.add_argument(
-        "--silent", action="store_true", help="no table talk (Purrfect Match): nobody claims"
+        "--silent",
+        "--no-talk",
+        dest="silent",
+        action="store_true",
+        help="no table talk (Purrfect Match): nobody claims",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

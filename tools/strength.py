@@ -108,7 +108,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="only these counts")
     parser.add_argument("--line", action="append", help="only lines FIRST,OTHER")
     parser.add_argument(
-        "--silent", action="store_true", help="strength lines without table talk (Purrfect Match)"
+        "--silent",
+        "--no-talk",
+        dest="silent",
+        action="store_true",
+        help="strength lines without table talk (Purrfect Match)",
     )
     args = parser.parse_args()
     check_arguments(parser, args)

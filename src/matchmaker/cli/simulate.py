@@ -279,7 +279,7 @@ def _ci(interval: Interval | None, digits: int) -> str:
 def print_simulation(result: SimulationResult, console: Console) -> None:
     """The tables of a simulation: wins, scores, score quantiles per bot, and by seat."""
     swap = ", seats swapped game by game" if result.swap_seats else ""
-    if not result.talk:
+    if result.silenced:
         swap += ", no table talk"
     stats = result.bot_stats()
     order: dict[bool | None, str] = {True: "; lowest score wins", False: "; highest score wins"}

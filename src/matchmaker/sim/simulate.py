@@ -18,7 +18,7 @@ from typing import Any
 
 from matchmaker.core.errors import MatchmakerError, OptionError
 from matchmaker.core.game import Game
-from matchmaker.core.registry import load_game
+from matchmaker.core.registry import game_class, load_game
 from matchmaker.sim.runs import (
     GameOutcome,
     GameSpec,
@@ -127,6 +127,11 @@ class SimulationResult:
     def players(self) -> int:
         """Seats per game."""
         return len(self.bots)
+
+    @property
+    def silenced(self) -> bool:
+        """Whether the run left out table talk that the game has (Clecanian Golf has none)."""
+        return not self.talk and game_class(self.game).talk_phase is not None
 
     @property
     def lower_score_wins(self) -> bool | None:
