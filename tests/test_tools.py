@@ -11,6 +11,13 @@ import pytest
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
 
+def run_tool(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``tools/<tool>`` with ``args``; its exit code, output and error output."""
+    return subprocess.run(
+        [sys.executable, str(TOOLS / tool), *args], capture_output=True, text=True, timeout=600
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -23,12 +30,7 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 def test_a_duel_with_a_bad_bot_game_or_option_says_what_is_wrong(
     args: list[str], message: str
 ) -> None:
-    done = subprocess.run(
-        [sys.executable, str(TOOLS / "duel.py"), *args, "--deals", "1", "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_tool("duel.py", *args, "--deals", "1", "--workers", "1")
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
@@ -45,24 +47,14 @@ def test_a_duel_with_a_bad_bot_game_or_option_says_what_is_wrong(
     ],
 )
 def test_a_strength_run_that_would_measure_nothing_says_why(args: list[str], message: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(TOOLS / "strength.py"), *args],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_tool("strength.py", *args)
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
 
 
 def test_a_duel_takes_no_talk_as_the_simulator_spells_it() -> None:
-    done = subprocess.run(
-        [sys.executable, str(TOOLS / "duel.py"), "purrfect", "medium", "easy", "--players", "3",
-         "--deals", "1", "--workers", "1", "--no-talk"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )  # fmt: skip
+    args = ["purrfect", "medium", "easy", "--players", "3", "--deals", "1", "--workers", "1"]
+    done = run_tool("duel.py", *args, "--no-talk")
     assert done.returncode == 0, done.stderr
     assert "no table talk" in done.stdout
