@@ -327,24 +327,46 @@ def test_late_in_the_game_an_owner_counts_half_its_keep_value() -> None:
     assert LateEarly(state.game, 1).choose(view, state.legal_actions()) == p_act("accept")
 
 
-@pytest.mark.parametrize("phase_events", [0, 1, 3])
-def test_the_cats_in_play_are_the_same_through_a_round(phase_events: int) -> None:
-    # Two cats a seat at three players: 6 cats in play, late by the default numbers, whether
-    # the proposer cat is in hand, on show, or facing standing candidates.
-    deal = [[1, 5], [2, 6], [3, 4]]
-    events = [ev(0, "present", value=5), ev(1, "nominate", value=6), ev(2, "nominate", value=3)]
-    state = purrfect(deal, events[:phase_events])
-    reading = PurrfectGreedy(state.game, 1).read(state.view(1))
-    assert reading.rules.late_cats == 6
-    assert reading.late
+#: Two cats a seat at three players, and a round to each end: a match, a loneliness.
+TWO_EACH = [[1, 5], [2, 6], [3, 4]]
+ROUND = [ev(0, "present", value=5), ev(1, "nominate", value=6), ev(2, "nominate", value=3)]
+MATCHED = [*ROUND, ev(0, "propose"), ev(1, "accept")]
+LONELY = [*ROUND, ev(0, "pass"), ev(0, "pass")]
+
+
+@pytest.mark.parametrize(
+    ("events", "seat", "in_play"),
+    [
+        # Through a round the count stays: the cat in hand, on show, facing standing candidates,
+        # proposed to (seen by the owner who responds).
+        ([], 1, 6),
+        (ROUND[:1], 1, 6),
+        (ROUND, 1, 6),
+        ([*ROUND, ev(0, "propose")], 1, 6),
+        # A match takes two cats out of play, a loneliness one (the candidates go home).
+        (MATCHED, 2, 4),
+        (LONELY, 2, 5),
+    ],
+)
+def test_the_cats_in_play_change_only_when_a_round_ends(
+    events: list[dict[str, Any]], seat: int, in_play: int
+) -> None:
+    state = purrfect(TWO_EACH, events)
+    reading = PurrfectGreedy(state.game, seat).read(state.view(seat))
+    assert reading.in_play == in_play
+    assert reading.late  # at most 2 cats a seat: 6 at three players
 
 
 def test_the_game_is_late_by_cats_a_seat() -> None:
     pool = Pool.of(Counter(range(1, 11)))
     for players, late in [(3, 6), (4, 8), (5, 10)]:
         rules = Rules(players, pool)
+        assert rules.late_in_play == late
         assert rules.is_late(late) and not rules.is_late(late + 1)
     assert cats_in_play([2, 0, 3], 2, True) == 8
+    # Three cats a seat at three players: not yet late.
+    state = purrfect(THREE)
+    assert not PurrfectGreedy(state.game, 0).read(state.view(0)).late
 
 
 # -------------------------------------------------------------------------------- table talk

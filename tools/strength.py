@@ -126,7 +126,7 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     for game in args.game or ():
         if game not in PLAYER_COUNTS:
             parser.error(f"unknown game {game!r} (known: {', '.join(PLAYER_COUNTS)})")
-    if not any(True for _ in configurations(args)):
+    if next(configurations(args), None) is None:
         counts = "; ".join(f"{g}: {', '.join(map(str, c))}" for g, c in PLAYER_COUNTS.items())
         parser.error(f"no line is measured at those player counts ({counts})")
     known = [f"{first},{other}" for first, other in LINES + YARDSTICK_LINES]

@@ -72,20 +72,17 @@ class Reading:
         self.book = book
         self.pool: Pool = pool_of(game, view)
         self.rules = Rules(view.players, self.pool, tuning)
-        #: Is the game late (few cats in play), for this seat's rule to accept?
-        self.late = self.rules.is_late(
-            cats_in_play(view.hand_sizes, sum(view.standing), view.proposer_cat is not None)
+        #: The cats still in play, and whether that makes the game late (for the rule to accept).
+        self.in_play = cats_in_play(
+            view.hand_sizes, sum(view.standing), view.proposer_cat is not None
         )
+        self.late = self.rules.is_late(self.in_play)
         self.scores = estimated_scores(view, self.pool.mean)
         self.known = view.known_candidates
 
     def weight(self, me: int, partner: int) -> float:
         """How much ``partner``'s gain counts against ``me`` (estimated scores)."""
         return partner_weight(self.players, self.scores, me, partner, self.tuning)
-
-    def keep(self, value: int) -> float:
-        """The keep value of a cat of ``value``."""
-        return self.rules.keep[value]
 
     def candidate_dist(self, seat: int) -> Dist:
         """What ``seat``'s candidate may be, as far as this seat knows."""

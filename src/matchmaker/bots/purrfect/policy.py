@@ -126,14 +126,14 @@ class Rules:
         self.keep = [keep_value(v, pool.mean, players, tuning) for v in range(MAX_VALUE + 1)]
         #: ``late_keep[v]``: the keep value an owner counts late in the game.
         self.late_keep = [keep * tuning.late_keep for keep in self.keep]
-        #: The game is late with at most this many cats in play.
-        self.late_cats = tuning.late_cats * players
+        #: The game is late with at most this many cats in play (``late_cats`` a seat).
+        self.late_in_play = tuning.late_cats * players
         #: How much our gain counts against a proposer, as we imagine it.
         self.proposer_weight = 1.0 if players == 2 else tuning.rival
 
     def is_late(self, in_play: int) -> bool:
         """Is the game late, with ``in_play`` cats still in play (see ``cats_in_play``)?"""
-        return in_play <= self.late_cats
+        return in_play <= self.late_in_play
 
     def accepts(self, cat: int, value: int, weight: float, late: bool = False) -> bool:
         """Does the owner of a candidate of ``value`` accept proposer cat ``cat``? It does when
