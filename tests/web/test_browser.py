@@ -649,7 +649,11 @@ def test_turn_timer_stand_in_and_taking_the_seat_back(
     server: LiveServer, new_page: Callable[..., Page]
 ) -> None:
     ann = new_page()
-    create_table(ann, server.url, "clecanian", ["human", "medium"], "Ann", timer=3)
+    # The stand-in plays at a bot's pace, so a three-round game can end before a busy machine's
+    # browser clicks "I'm back"; twenty rounds (the most a table takes) keep it under way.
+    create_table(
+        ann, server.url, "clecanian", ["human", "medium"], "Ann", {"rounds": "20"}, timer=3
+    )
     expect(ann.get_by_test_id("timer")).to_contain_text("s left for you")
     expect(ann.get_by_test_id("away")).to_be_visible()
     expect(ann.get_by_test_id("seat-name-0")).to_contain_text("away")
