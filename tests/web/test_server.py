@@ -507,6 +507,41 @@ def test_the_turn_timer_hands_the_turn_to_a_stand_in(server: LiveServer) -> None
     ann.close()
 
 
+def test_coming_back_while_the_stand_in_thinks_keeps_the_turn(tmp_path: Path) -> None:
+    """The stand-in's decision still being made when the person comes back is not played:
+    the next decision for the seat follows a new stand-in's thinking (after the turn timer
+    ran out again), never the one that was interrupted."""
+    live = LiveServer(data=tmp_path / "data", port=free_port(), bot_pause=2.0)
+    live.start()
+    try:
+        table, invites = create_table(
+            live.url, "purrfect", {"players": 2, "first_proposer": 0}, ["human", "greedy"],
+            timer=1,
+        )  # fmt: skip
+        ann = Peer(live.ws_url, table, join(live.url, table, invites[0]))
+        ann.wait_for(lambda m: m["type"] == "thinking" and m["seat"] == 0)
+        ann.send({"type": "back", "token": ann.token})
+        ann.wait_for(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
+        since_back = len(ann.messages)
+        ann.wait_for(
+            lambda m: m["type"] == "state" and any(e["actor"] == 0 for e in m["events"]),
+            timeout=30,
+        )
+        after = ann.messages[since_back:]
+        kinds = [
+            "move" if m["type"] == "state" and any(e["actor"] == 0 for e in m["events"])
+            else "thinking" if m["type"] == "thinking" and m["seat"] == 0
+            else "away" if m["type"] == "presence" and m["seats"][0]["away"]
+            else "-"
+            for m in after
+        ]  # fmt: skip
+        moved = kinds.index("move")
+        assert "away" in kinds[:moved] and "thinking" in kinds[:moved], kinds
+        ann.close()
+    finally:
+        live.stop()
+
+
 def test_rematch_keeps_the_seats_and_deals_again(server: LiveServer) -> None:
     table, peers = seat_people(server, "purrfect", {"players": 2}, ["human", "greedy"])
     ann = peers[0]

@@ -480,7 +480,9 @@ class Table:
         self._seats_changed()
         if conn.seat is not None:
             self.left_at.pop(conn.seat, None)
-            self.away.discard(conn.seat)
+            if conn.seat in self.away:
+                self.away.discard(conn.seat)
+                self._restart_timer_of(conn.seat)
         conn.sent_seq = -1
         conn.sent_view = None
         conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()}, self)
@@ -729,10 +731,15 @@ class Table:
         if seat in self.away:
             self.away.discard(seat)
             self._seats_changed()
-            self.turn_started = time.monotonic()
+            self._restart_timer_of(seat)
             self._presence()
             self.broadcast_states()
             self.wake.set()
+
+    def _restart_timer_of(self, seat: int) -> None:
+        """A person back at ``seat`` gets the whole turn timer if it is their turn."""
+        if self.state.to_act == seat:
+            self.turn_started = time.monotonic()
 
     def say(self, seat: int, text: Any) -> None:
         """A chat message from a seat."""
@@ -922,6 +929,8 @@ class Table:
             await asyncio.sleep(rest)
         if self.seq != seq or self.state.is_over:
             return None
+        if seat not in self.bots and seat not in self.away:
+            return None  # the person took the seat back while the stand-in thought
         if action not in legal:
             LOG.warning("table %s: seat %d's bot chose no legal action; it plays at random",
                         self.id, seat)  # fmt: skip
