@@ -510,7 +510,8 @@ def test_the_turn_timer_hands_the_turn_to_a_stand_in(server: LiveServer) -> None
 def test_coming_back_while_the_stand_in_thinks_keeps_the_turn(tmp_path: Path) -> None:
     """The stand-in's decision still being made when the person comes back is not played:
     the next decision for the seat follows a new stand-in's thinking (after the turn timer
-    ran out again), never the one that was interrupted."""
+    ran out again), never the one that was interrupted. Bots hold their moves back 2 s, so
+    that ``back`` arrives while the stand-in thinks (the old code then played its move)."""
     live = LiveServer(data=tmp_path / "data", port=free_port(), bot_pause=2.0)
     live.start()
     try:
