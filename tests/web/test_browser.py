@@ -658,6 +658,9 @@ def test_turn_timer_stand_in_and_taking_the_seat_back(
         expect(ann.get_by_test_id("timer")).to_contain_text("s left for you")
         expect(ann.get_by_test_id("away")).to_be_visible(timeout=60_000)
         expect(ann.get_by_test_id("seat-name-0")).to_contain_text("away")
+        # The timer counts for Ann, not for the bot playing for her, which the status names.
+        expect(ann.get_by_test_id("timer")).to_be_hidden()
+        expect(ann.get_by_test_id("status")).to_contain_text("a bot is deciding for Ann (you)")
         # The button stays the same element while the stand-in and the bot play on.
         back = ann.get_by_test_id("back")
         mark(back)

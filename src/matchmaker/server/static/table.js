@@ -552,7 +552,10 @@ class TablePage {
   statusText() {
     const base = this.state.status || "";
     if (this.thinking !== null && this.thinking !== undefined && !this.state.over) {
-      return `${base} · ${seatName(this.seats, this.thinking, this.seat)} is thinking…`;
+      const name = seatName(this.seats, this.thinking, this.seat);
+      // A seat that is away has the stand-in bot deciding for it, not its person.
+      if (this.seats?.[this.thinking]?.away) return `${base} · a bot is deciding for ${name}…`;
+      return `${base} · ${name} is thinking…`;
     }
     if (this.busy) return `${base} · sending…`;
     return base;
@@ -599,7 +602,8 @@ class TablePage {
 
   tick() {
     this.roundEnd.tick(this.pause);
-    if (!this.deadline || !this.state || this.state.over) {
+    // The turn timer counts for a person, not for the stand-in bot playing for an away seat.
+    if (!this.deadline || !this.state || this.state.over || this.seats?.[this.deadline.seat]?.away) {
       this.timer.hidden = true;
       return;
     }
