@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -520,6 +520,49 @@ def test_a_stock_card_is_worth_the_mean_best_swap_of_the_unseen_cards() -> None:
             assert policy.stock_gain_after(grid, pos, card) == pytest.approx(
                 policy.stock_gain(after)
             )
+
+
+def column_table_looks(table: list[list[float]]) -> Callable[[int], tuple[list[float], ...]]:
+    """How a card looks to a column table: its row and its column."""
+
+    def looks(card: int) -> tuple[list[float], ...]:
+        return table[card + 1], [row[card + 1] for row in table]
+
+    return looks
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_stock_is_counted_by_kinds_the_column_table_cannot_tell_apart(players: int) -> None:
+    for state in policy_states({"players": players, "rounds": 1}, 5)[::12]:
+        policy = policy_for(state.game, state.view(state.to_act), ClecanianGreedy.default_weights)
+        looks = column_table_looks(policy.table)
+        cards = [c for c in policy.valuer.know.unseen if not policy.jokers[c]]
+        kinds = policy.stock_cards
+        assert sum(policy.stock_counts) == len(cards)
+        # every card is of exactly one kind, and kinds are told apart by the table
+        for card in cards:
+            assert [looks(kind) == looks(card) for kind in kinds].count(True) == 1
+        for count, kind in zip(policy.stock_counts, kinds, strict=True):
+            assert count == sum(looks(card) == looks(kind) for card in cards)
+        # the two cards of a character are one kind while both are unseen
+        deck = state.game.options.deck
+        for a in cards:
+            for b in cards:
+                if deck.cards[a].character is not None:
+                    same = deck.cards[a].character == deck.cards[b].character
+                    assert (looks(a) == looks(b)) is same
+        assert len(kinds) < len(cards)
+        # and counting by kinds values a stock card as the cards one by one do
+        grid = policy.seen_grid(state.position, state.to_act)
+        unseen = policy.valuer.know.unseen
+        one_by_one = sum(policy.best_swap(grid, c)[0] for c in cards) / len(unseen)
+        assert policy.stock_gain(grid) == pytest.approx(one_by_one)
+        for pos in range(len(grid)):
+            for card in cards[::7]:
+                after = list(grid)
+                after[pos] = card
+                expected = sum(policy.best_swap(after, c)[0] for c in cards) / len(unseen)
+                assert policy.stock_gain_after(grid, pos, card) == pytest.approx(expected)
 
 
 def test_the_play_out_policy_mostly_decides_as_the_medium_bot() -> None:

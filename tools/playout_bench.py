@@ -11,22 +11,27 @@ played per CPU second of this thread. World sampling is inside the clock, as it 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from matchmaker import load_game
 from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
+from matchmaker.bots.clecanian.greedy import ClecanianGreedy
 from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.search import StockOrder, play_to_horizon, policy_for
+from matchmaker.bots.clecanian.strong import ClecanianStrong
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.core.actions import CHANCE
+from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.game import State
-from matchmaker.games.clecanian.determinize import determinize as clecanian_world
-from matchmaker.games.purrfect.determinize import WorldSampler
+from matchmaker.games.clecanian.determinize import WorldSampler
+from matchmaker.games.clecanian.phases import Phase
+from matchmaker.games.purrfect.determinize import WorldSampler as PurrfectWorlds
 
 #: Worlds from each position (the hard bot samples 300 a decision and plays 2 or 3 options in each).
 WORLDS = 200
@@ -50,24 +55,53 @@ def positions(game_name: str, players: int, count: int) -> list[State[Any]]:
 def clecanian_rate(players: int, seconds: float, horizon: int, quick: bool = True) -> float:
     """Play-out decisions per CPU second in Clecanian Golf, with the hard bot's play-out
     policy (``QuickPolicy``), or (``quick`` False) with the heuristic's ``Planner`` on a view
-    at every step, as ``strong-v1``'s play-outs decide (the figure before the fast path)."""
+    at every step, as ``strong-v1``'s play-outs decide (the figure before the fast path).
+
+    Worlds are played as ``compare_options`` plays them: one ``WorldSampler`` a position,
+    and each world (with its stock order) played out after each of the options the hard bot
+    would compare there (its medium choice alone where it would not search), with the cyclic
+    garbage collector paused. The own turn an option starts is played by the policy too."""
     states = positions("clecanian", players, 8)
     rng = random.Random(1)
     steps = 0
-    start = time.thread_time()
-    while time.thread_time() - start < seconds:
-        for state in states:
-            view = state.view(state.to_act)
-            policy = policy_for(state.game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
-            know = Knowledge.of(state.game, view)  # type: ignore[arg-type]
-            for _ in range(WORLDS):
-                world = clecanian_world(state.game, view, rng)  # type: ignore[arg-type]
-                if quick:
-                    stock = StockOrder.shuffled(world, rng)
-                    steps += play_to_horizon(world, stock, horizon, policy)[0]
-                else:
-                    steps += planner_play_out(world, rng, horizon, know)
-    return steps / (time.thread_time() - start)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        start = time.thread_time()
+        while time.thread_time() - start < seconds:
+            for state in states:
+                view = state.view(state.to_act)
+                game = state.game
+                policy = policy_for(game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
+                know = Knowledge.of(game, view)  # type: ignore[arg-type]
+                options = search_options(game, view, state.legal_actions())
+                worlds = WorldSampler(game, view)  # type: ignore[arg-type]
+                for _ in range(WORLDS):
+                    world = worlds.sample(rng)
+                    luck = rng.getrandbits(64)
+                    order = StockOrder.shuffled(world, rng).order
+                    for action in options:
+                        played = world.clone()
+                        played.apply(action)
+                        if quick:
+                            stock = StockOrder(order, luck)
+                            steps += play_to_horizon(played, stock, horizon, policy)[0]
+                        else:
+                            steps += planner_play_out(played, rng, horizon, know)
+        return steps / (time.thread_time() - start)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def search_options(game: Any, view: Any, legal: Sequence[Action]) -> list[Action]:
+    """The options the hard bot compares at a position (``ClecanianStrong.options``), or its
+    medium choice alone at a decision it does not search."""
+    bot = ClecanianStrong(game, view.seat, 0)
+    favourite = ClecanianGreedy.decide(bot, view, legal)
+    if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
+        return [favourite]
+    return bot.options(bot.planner(view), legal, favourite)
 
 
 def planner_play_out(world: Any, rng: random.Random, horizon: int, know: Knowledge) -> int:
@@ -107,7 +141,7 @@ def purrfect_rate(players: int, seconds: float, fast: bool = False) -> float:
             reading = bot.read(state.view(seat))
             kind = FastPlayout if fast else Playout
             playout = kind(players, reading.pool, bot.tuning)
-            worlds = WorldSampler(state.game, reading.view)  # type: ignore[arg-type]
+            worlds = PurrfectWorlds(state.game, reading.view)  # type: ignore[arg-type]
             for _ in range(WORLDS):
                 playout.run(worlds.sample(rng))
             steps += playout.steps

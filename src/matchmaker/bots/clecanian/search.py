@@ -134,13 +134,13 @@ def play_to_horizon(
     # (``p`` is the state's position throughout: ``apply`` changes it in place.)
     while p.actor != GAME_OVER and p.round == start_round:
         if p.actor == CHANCE:
-            state.apply(stock.card(state))
+            state.apply_legal(stock.card(state))
             continue
         if p.turns >= last_turn:
             break
         legal = state.legal_actions()
         steps += 1
-        state.apply(legal[0] if len(legal) == 1 else policy.decide(p, legal))
+        state.apply_legal(legal[0] if len(legal) == 1 else policy.decide(p, legal))
     return steps, p.actor == GAME_OVER or p.round != start_round
 
 
@@ -180,7 +180,7 @@ class OwnTurn:
             if p.actor == CHANCE:
                 if p.phase is not DRAW_CARD:
                     return
-                state.apply(stock.card(state))
+                state.apply_legal(stock.card(state))
                 continue
             if p.actor != self.seat or p.phase is not USE:
                 return
@@ -188,7 +188,7 @@ class OwnTurn:
             if action is None:
                 view = state.view(self.seat)
                 action = self.known[p.drawn] = self.decide(view, state.legal_actions())
-            state.apply(action)
+            state.apply_legal(action)
 
 
 def compare_options(

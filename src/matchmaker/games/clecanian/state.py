@@ -171,6 +171,13 @@ class ClecanianState(State[ClecanianView]):
         return women_face_up(self.position, self._deck, seat)
 
     # ----------------------------------------------------------------------------- decisions
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action already known to be the acting seat's (one of ``legal_actions()``,
+        or the next card at chance), as a search's play-out does thousands of times: the
+        rules check it as ``apply`` does, but the checks of whose turn it is are left out,
+        and the call stays in compiled code."""
+        self._apply(action)
+
     def _apply(self, action: Action) -> None:
         p = self.position
         phase = p.phase
