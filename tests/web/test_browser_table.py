@@ -102,7 +102,13 @@ def test_golf_round_end_is_held_and_the_log_is_kept(
         return quick_golf(page, offered)
 
     # Screenshots of a turn in progress, on a desktop and on a phone.
-    held = bob.locator("[data-testid=drawn-card][data-card]")
+    # Bob's own drawn card: a card another seat took from the discard pile shows its face too,
+    # and that seat would play on after the loop stops.
+    held = (
+        bob.get_by_test_id("drawn")
+        .filter(has_text="(you) holds")
+        .locator("[data-testid=drawn-card][data-card]")
+    )
     play_until([ann, bob], golf, lambda: held.count() == 1 and bool(choices(bob)))
     for testid in ("drawn", "discard"):  # what Bob holds stays in view on a phone
         assert in_viewport(bob, testid), testid
