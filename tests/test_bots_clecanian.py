@@ -3,6 +3,7 @@ only, and the heuristic's decisions on hand-built positions."""
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.playout import best_option
 from matchmaker.bots.clecanian.search import (
     Budget,
+    CollectorPaused,
     StockOrder,
     compare_options,
     leaf_score,
@@ -520,6 +522,21 @@ def test_a_stock_card_is_worth_the_mean_best_swap_of_the_unseen_cards() -> None:
             assert policy.stock_gain_after(grid, pos, card) == pytest.approx(
                 policy.stock_gain(after)
             )
+
+
+def test_the_collector_is_paused_for_play_outs_and_restored_after() -> None:
+    assert gc.isenabled()
+    with pytest.raises(ValueError), CollectorPaused():
+        assert not gc.isenabled()
+        raise ValueError("a search that fails")
+    assert gc.isenabled()  # restored, also on an error
+    gc.disable()
+    try:
+        with CollectorPaused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
 
 
 def column_table_looks(table: list[list[float]]) -> Callable[[int], tuple[list[float], ...]]:

@@ -11,26 +11,27 @@ played per CPU second of this thread. World sampling is inside the clock, as it 
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from matchmaker import load_game
 from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
-from matchmaker.bots.clecanian.greedy import ClecanianGreedy
 from matchmaker.bots.clecanian.plan import Planner
-from matchmaker.bots.clecanian.search import StockOrder, play_to_horizon, policy_for
+from matchmaker.bots.clecanian.search import (
+    CollectorPaused,
+    StockOrder,
+    play_to_horizon,
+    policy_for,
+)
 from matchmaker.bots.clecanian.strong import ClecanianStrong
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.core.actions import CHANCE, Action
+from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import WorldSampler
-from matchmaker.games.clecanian.phases import Phase
 from matchmaker.games.purrfect.determinize import WorldSampler as PurrfectWorlds
 
 #: Worlds from each position (the hard bot samples 300 a decision and plays 2 or 3 options in each).
@@ -64,9 +65,7 @@ def clecanian_rate(players: int, seconds: float, horizon: int, quick: bool = Tru
     states = positions("clecanian", players, 8)
     rng = random.Random(1)
     steps = 0
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with CollectorPaused():
         start = time.thread_time()
         while time.thread_time() - start < seconds:
             for state in states:
@@ -74,7 +73,8 @@ def clecanian_rate(players: int, seconds: float, horizon: int, quick: bool = Tru
                 game = state.game
                 policy = policy_for(game, view, DEFAULT_WEIGHTS)  # type: ignore[arg-type]
                 know = Knowledge.of(game, view)  # type: ignore[arg-type]
-                options = search_options(game, view, state.legal_actions())
+                bot = ClecanianStrong(game, state.to_act, 0)
+                options = bot.options_here(view, state.legal_actions())
                 worlds = WorldSampler(game, view)  # type: ignore[arg-type]
                 for _ in range(WORLDS):
                     world = worlds.sample(rng)
@@ -89,19 +89,6 @@ def clecanian_rate(players: int, seconds: float, horizon: int, quick: bool = Tru
                         else:
                             steps += planner_play_out(played, rng, horizon, know)
         return steps / (time.thread_time() - start)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def search_options(game: Any, view: Any, legal: Sequence[Action]) -> list[Action]:
-    """The options the hard bot compares at a position (``ClecanianStrong.options``), or its
-    medium choice alone at a decision it does not search."""
-    bot = ClecanianStrong(game, view.seat, 0)
-    favourite = ClecanianGreedy.decide(bot, view, legal)
-    if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
-        return [favourite]
-    return bot.options(bot.planner(view), legal, favourite)
 
 
 def planner_play_out(world: Any, rng: random.Random, horizon: int, know: Knowledge) -> int:

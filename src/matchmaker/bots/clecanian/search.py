@@ -213,14 +213,25 @@ def compare_options(
     short-lived objects, freed by their reference counts, so its passes over them were pure
     cost (some 4% of a decision); what is left in a cycle (the policy's memo) is collected
     once it runs again."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with CollectorPaused():
         return _compare_options(
             game, view, options, budget, rng, horizon, weights, follow_up, totals
         )
-    finally:
-        if collecting:
+
+
+class CollectorPaused:
+    """The cyclic garbage collector paused for a ``with`` block, as play-outs want it (see
+    ``compare_options``), and restored after it, also on an error."""
+
+    def __init__(self) -> None:
+        self.collecting = False
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if self.collecting:
             gc.enable()
 
 

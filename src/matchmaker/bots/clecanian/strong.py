@@ -70,12 +70,9 @@ class ClecanianStrong(ClecanianGreedy):
 
     def decide(self, view: ClecanianView, legal: Sequence[Action]) -> Action:
         """Draws and uses by the root comparison, the rest as the medium bot."""
-        favourite = super().decide(view, legal)
-        if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
-            return favourite
-        options = self.options(self.planner(view), legal, favourite)
+        options = self.options_here(view, legal)
         if len(options) == 1 or self.budget.worlds <= 0:
-            return favourite
+            return options[0]
         scores = compare_options(
             self.clecanian,
             view,
@@ -87,6 +84,14 @@ class ClecanianStrong(ClecanianGreedy):
             super().decide,
         )
         return options[best_option(scores, self.confidence)]
+
+    def options_here(self, view: ClecanianView, legal: Sequence[Action]) -> list[Action]:
+        """The options the search compares at this decision, the medium choice first: draws
+        and uses (``options``); anything else is the medium choice alone."""
+        favourite = super().decide(view, legal)
+        if view.phase is not Phase.DRAW and view.phase is not Phase.USE:
+            return [favourite]
+        return self.options(self.planner(view), legal, favourite)
 
     def options(self, planner: Planner, legal: Sequence[Action], favourite: Action) -> list[Action]:
         """The options compared: the favourite first, then the heuristic's best others up to
