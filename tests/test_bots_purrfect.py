@@ -13,6 +13,8 @@ import pytest
 
 from matchmaker import load_game
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
+from matchmaker.bots.purrfect import strong as strong_module
+from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, PurrfectGreedyV1
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.playout import partner_weights
@@ -23,7 +25,12 @@ from matchmaker.bots.purrfect.policy import (
     cats_in_play,
     partner_weight,
 )
-from matchmaker.bots.purrfect.strong import PurrfectStrong, PurrfectStrongV1
+from matchmaker.bots.purrfect.strong import (
+    ModelSpread,
+    PurrfectStrong,
+    PurrfectStrongV1,
+    play_models,
+)
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -164,6 +171,93 @@ def test_strong_budget_is_a_constructor_argument() -> None:
     assert PurrfectStrong(game, 0, budget=123).search_budget == 123
     assert PurrfectStrong(game, 0).seconds is None  # a seed gives one game by default
     assert PurrfectStrong(game, 0, seconds=0.25).seconds == 0.25
+    assert PurrfectStrong(game, 0).model_count == PurrfectStrong.models == 16
+    assert PurrfectStrong(game, 0, models=4).model_count == 4
+    assert PurrfectStrongV1(game, 0).model_count == 1
+
+
+def test_play_models_are_drawn_around_the_bot_s_own_numbers() -> None:
+    spread = ModelSpread(keep=(0.25, 0.25), rival=(0.1, 0.1), leader=(0.1, 0.15))
+    models = play_models(DEFAULT_TUNING, spread, 16, random.Random(7))
+    assert len(models) == 16
+    assert len({(m.keep, m.rival, m.leader) for m in models}) == 16
+    for model in models:
+        assert 0.5 <= model.keep <= 1.0
+        assert 0.1 <= model.rival <= 0.3
+        assert 0.15 <= model.leader <= 0.4
+        same = replace(model, keep=DEFAULT_TUNING.keep, rival=DEFAULT_TUNING.rival)
+        assert replace(same, leader=DEFAULT_TUNING.leader) == DEFAULT_TUNING
+    assert play_models(DEFAULT_TUNING, spread, 16, random.Random(7)) == models
+    assert play_models(DEFAULT_TUNING, spread, 1, random.Random(7)) == [DEFAULT_TUNING]
+    # A number is never drawn below zero.
+    low = play_models(Tuning(rival=0.0), ModelSpread(rival=(1.0, 0.0)), 8, random.Random(1))
+    assert all(m.rival == 0.0 for m in low)
+
+
+class LoggedPlayout:
+    """A FastPlayout (compiled or not) that logs the numbers of each play-out it plays."""
+
+    def __init__(self, inner: FastPlayout, log: list[Tuning]) -> None:
+        self.inner = inner
+        self.log = log
+
+    @property
+    def steps(self) -> int:
+        return self.inner.steps
+
+    def run(self, state: PurrfectState) -> list[int]:
+        self.log.append(self.inner.tuning)
+        return self.inner.run(state)
+
+
+class PlayoutLog:
+    """Stands in for FastPlayout in the strong bot's module and logs the numbers each
+    play-out was played with."""
+
+    def __init__(self) -> None:
+        self.runs: list[Tuning] = []
+
+    def __call__(self, players: int, pool: Pool, tuning: Tuning) -> LoggedPlayout:
+        return LoggedPlayout(FastPlayout(players, pool, tuning), self.runs)
+
+
+@pytest.mark.parametrize("models", [1, 3, 16])
+def test_imagined_deal_k_is_played_with_model_k_mod_models(
+    monkeypatch: pytest.MonkeyPatch, models: int
+) -> None:
+    log = PlayoutLog()
+    monkeypatch.setattr(strong_module, "FastPlayout", log)
+    state = purrfect(THREE)
+    legal = state.legal_actions()
+    bot = CountingStrong(state.game, 0, "models", budget=4000, models=models)
+    bot.choose(state.view(0), legal)
+    per_deal = len(legal)  # no pruning on three actions with two finalists and greedy's
+    assert len(log.runs) == bot.imagined * per_deal > models
+    played = log.runs[::per_deal]
+    assert all(log.runs[k] == played[k // per_deal] for k in range(len(log.runs)))
+    assert all(played[k] == played[k % models] for k in range(len(played)))
+    assert len(set(played)) == models
+    if models == 1:
+        assert played[0] == bot.tuning
+    first = list(log.runs)
+    log.runs.clear()
+    again = CountingStrong(state.game, 0, "models", budget=4000, models=models)
+    again.choose(state.view(0), legal)
+    assert log.runs == first  # drawn from the bot's seeded stream: the same seed, the same
+
+
+def test_strong_v1_plays_out_with_its_own_numbers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    log = PlayoutLog()
+    monkeypatch.setattr(strong_module, "FastPlayout", log)
+    state = purrfect(THREE)
+    PurrfectStrongV1(state.game, 0, 1, budget=2000).choose(state.view(0), state.legal_actions())
+    assert log.runs and set(log.runs) == {PurrfectStrongV1.tuning}
+
+
+@pytest.mark.parametrize("models", [0, PurrfectStrong.max_samples + 1])
+def test_models_out_of_range_are_refused(models: int) -> None:
+    with pytest.raises(OptionError, match="models must be from 1 to 1000"):
+        PurrfectStrong(load_game("purrfect", players=3), 0, models=models)
 
 
 class CountingStrong(PurrfectStrong):

@@ -29,6 +29,7 @@ from matchmaker.bots.clecanian.strong import ClecanianStrong
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
+from matchmaker.bots.purrfect.strong import PurrfectStrong, play_models
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import WorldSampler
@@ -113,10 +114,12 @@ def planner_play_out(world: Any, rng: random.Random, horizon: int, know: Knowled
     return steps
 
 
-def purrfect_rate(players: int, seconds: float, fast: bool = False) -> float:
+def purrfect_rate(players: int, seconds: float, fast: bool = False, models: int = 1) -> float:
     """Play-out decisions per CPU second in Purrfect Match, through the engine (``Playout``)
     or (``fast``) with the rules played a second way on flat lists (``FastPlayout``): the
-    same positions, the same worlds and the same decisions."""
+    same positions, the same worlds and the same decisions. With ``models`` above one, each
+    position's worlds are played with that many sets of greedy numbers in turn, drawn as the
+    ``hard`` bot draws them (``play_models``), one play-out (and memo) a set."""
     states = positions("purrfect", players, 8)
     rng = random.Random(1)
     steps = 0
@@ -127,11 +130,12 @@ def purrfect_rate(players: int, seconds: float, fast: bool = False) -> float:
             bot = PurrfectGreedy(state.game, seat, 0)
             reading = bot.read(state.view(seat))
             kind = FastPlayout if fast else Playout
-            playout = kind(players, reading.pool, bot.tuning)
+            tunings = play_models(bot.tuning, PurrfectStrong.model_spread, models, rng)
+            playouts = [kind(players, reading.pool, tuning) for tuning in tunings]
             worlds = PurrfectWorlds(state.game, reading.view)  # type: ignore[arg-type]
-            for _ in range(WORLDS):
-                playout.run(worlds.sample(rng))
-            steps += playout.steps
+            for k in range(WORLDS):
+                playouts[k % models].run(worlds.sample(rng))
+            steps += sum(playout.steps for playout in playouts)
     return steps / (time.thread_time() - start)
 
 
@@ -154,6 +158,9 @@ def main() -> None:
         print(f"| purrfect, Playout (the engine) | {players} | {rate:,.0f} |", flush=True)
         rate = purrfect_rate(players, args.seconds, fast=True)
         print(f"| purrfect, FastPlayout | {players} | {rate:,.0f} |", flush=True)
+        models = PurrfectStrong.models
+        rate = purrfect_rate(players, args.seconds, fast=True, models=models)
+        print(f"| purrfect, FastPlayout, {models} models | {players} | {rate:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,11 @@ For each decision with a real choice it repeats, until its budget is spent:
 2. weigh that imagined deal by the table talk: a deal in which a speaker's candidate is what it
    claimed counts more, the more that speaker has told the truth before;
 3. for every legal action, play the imagined state to the end with the greedy rules for every
-   seat (its own later decisions included), and note the outcome.
+   seat (its own later decisions included), and note the outcome. The greedy rules' numbers
+   (how much a kept cat is worth, how much a partner's gain counts) are drawn anew for each
+   decision, ``models`` sets of them around its own (``ModelSpread``), and imagined deal k is
+   played with set k mod ``models``: the seats it imagines are not all alike, and no one model's
+   mistakes repeat in every play-out.
 
 It plays the action with the best weighted mean outcome, if it beats the greedy action by more
 than two standard errors of the paired differences (``strong-v1``: one). The outcome it
@@ -25,8 +29,10 @@ value so that the proposer passes them, as long as its own record of claims keep
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from matchmaker.bots.paired import paired_error
@@ -35,6 +41,7 @@ from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_acti
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
+from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
 from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.determinize import WorldSampler
@@ -55,6 +62,42 @@ def mean_outcomes(samples: list[Sample], actions: list[int]) -> dict[int, float]
 SAMPLE_COST = 10
 
 
+@dataclass(frozen=True)
+class ModelSpread:
+    """How far the numbers of the play-out models may lie below and above the bot's own, as
+    (below, above) for each number varied; each is drawn uniformly in its range."""
+
+    #: The share of the mean unseen cat a kept cat is worth.
+    keep: tuple[float, float] = (0.25, 0.25)
+    #: How much a partner's gain counts when it does not lead.
+    rival: tuple[float, float] = (0.1, 0.1)
+    #: How much it counts when the partner leads.
+    leader: tuple[float, float] = (0.1, 0.15)
+
+
+def play_models(
+    tuning: Tuning, spread: ModelSpread, count: int, rng: random.Random
+) -> list[Tuning]:
+    """``count`` sets of numbers for the play-outs, drawn around ``tuning`` within ``spread``
+    (the others of ``tuning`` kept); just ``tuning`` when ``count`` is one."""
+    if count <= 1:
+        return [tuning]
+
+    def around(value: float, below_above: tuple[float, float]) -> float:
+        below, above = below_above
+        return max(0.0, rng.uniform(value - below, value + above))
+
+    return [
+        replace(
+            tuning,
+            keep=around(tuning.keep, spread.keep),
+            rival=around(tuning.rival, spread.rival),
+            leader=around(tuning.leader, spread.leader),
+        )
+        for _ in range(count)
+    ]
+
+
 class PurrfectStrong(PurrfectGreedy):
     """Determinized search with greedy playouts: see the module docstring."""
 
@@ -62,8 +105,13 @@ class PurrfectStrong(PurrfectGreedy):
     quick: ClassVar[bool] = False
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
-    #: about a thirtieth of a second on one core (see docs/bots.md).
-    budget: ClassVar[int] = 20_000
+    #: a few hundredths of a second on one core (see docs/bots.md).
+    budget: ClassVar[int] = 60_000
+    #: Sets of greedy numbers the play-outs are played with, drawn for each decision (one: its
+    #: own numbers only).
+    models: ClassVar[int] = 16
+    #: How far from its own numbers the play-out models are drawn.
+    model_spread: ClassVar[ModelSpread] = ModelSpread()
     #: Imagined deals per decision at least, whatever the budget.
     min_samples: ClassVar[int] = 2
     #: Imagined deals per decision at most (more changes nothing measurable).
@@ -85,9 +133,17 @@ class PurrfectStrong(PurrfectGreedy):
         *,
         budget: int | None = None,
         seconds: float | None = None,
+        models: int | None = None,
     ) -> None:
         super().__init__(game, seat, seed)
         self.search_budget = self.budget if budget is None else budget
+        #: Play-out models a decision (``models`` of the class unless given).
+        self.model_count = self.models if models is None else models
+        if not 1 <= self.model_count <= self.max_samples:
+            raise OptionError(
+                f"models must be from 1 to {self.max_samples} (the most imagined deals a "
+                f"decision), not {self.model_count}"
+            )
         #: At most this much CPU time of the deciding thread per decision, when set (then the
         #: decision depends on the machine's speed); the budget still applies.
         self.seconds = seconds
@@ -103,7 +159,8 @@ class PurrfectStrong(PurrfectGreedy):
         """Play out every legal action on the same imagined deals until the budget is spent
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
-        playout = FastPlayout(reading.players, reading.pool, self.tuning)
+        models = play_models(self.tuning, self.model_spread, self.model_count, self.rng)
+        playouts = [FastPlayout(reading.players, reading.pool, tuning) for tuning in models]
         worlds = WorldSampler(self.purrfect, reading.view)
         active = list(range(len(legal)))
         samples: list[Sample] = []
@@ -111,18 +168,20 @@ class PurrfectStrong(PurrfectGreedy):
         start = time.thread_time()
         while len(samples) < self.min_samples or (
             len(samples) < self.max_samples
-            and playout.steps + work < self.search_budget
+            and work < self.search_budget
             and (self.seconds is None or time.thread_time() - start < self.seconds)
         ):
             world = worlds.sample(self.rng)
+            playout = playouts[len(samples) % len(playouts)]
             results: dict[int, float] = {}
+            steps_before = playout.steps
             for i in active:
                 imagined = world.clone()
                 imagined.apply(legal[i])
                 results[i] = self.outcome(playout.run(imagined))
             samples.append((self.talk_weight(world, reading), results))
-            work += SAMPLE_COST + len(active)
-            pruning = playout.steps + work >= self.prune_at * self.search_budget
+            work += playout.steps - steps_before + SAMPLE_COST + len(active)
+            pruning = work >= self.prune_at * self.search_budget
             if pruning and len(active) > self.finalists + 1:
                 means = mean_outcomes(samples, active)
                 ranked = sorted(active, key=lambda i: -means[i])[: self.finalists]
@@ -189,12 +248,13 @@ class PurrfectStrong(PurrfectGreedy):
 
 class PurrfectStrongV1(PurrfectStrong):
     """The first strong bot, kept as a yardstick (``strong-v1``): the first greedy numbers in
-    its play-outs, twice the budget, and the margin over the best other score plus a bonus for
-    a win as the outcome."""
+    its play-outs (one model), 40,000 decisions a search, and the margin over the best other
+    score plus a bonus for a win as the outcome."""
 
     name: ClassVar[str] = "strong-v1"
     tuning: ClassVar[Tuning] = V1_TUNING
     budget: ClassVar[int] = 40_000
+    models: ClassVar[int] = 1
     confidence: ClassVar[float] = 1.0
     #: Added to the outcome of a game it wins (shared or not), on top of the margin.
     win_bonus: ClassVar[float] = 5.0
