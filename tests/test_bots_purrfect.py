@@ -185,8 +185,8 @@ def test_play_models_are_drawn_around_the_bot_s_own_numbers() -> None:
         assert 0.5 <= model.keep <= 1.0
         assert 0.1 <= model.rival <= 0.3
         assert 0.15 <= model.leader <= 0.4
-        same = replace(model, keep=DEFAULT_TUNING.keep, rival=DEFAULT_TUNING.rival)
-        assert replace(same, leader=DEFAULT_TUNING.leader) == DEFAULT_TUNING
+        own = DEFAULT_TUNING
+        assert replace(model, keep=own.keep, rival=own.rival, leader=own.leader) == own
     assert play_models(DEFAULT_TUNING, spread, 16, random.Random(7)) == models
     assert play_models(DEFAULT_TUNING, spread, 1, random.Random(7)) == [DEFAULT_TUNING]
     # A number is never drawn below zero.
@@ -243,7 +243,7 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
     log.runs.clear()
     again = CountingStrong(state.game, 0, "models", budget=4000, models=models)
     again.choose(state.view(0), legal)
-    assert log.runs == first  # drawn from the bot's seeded stream: the same seed, the same
+    assert log.runs == first  # drawn from the bot's seeded stream: same seed, same models
 
 
 def test_strong_v1_plays_out_with_its_own_numbers_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -261,10 +261,11 @@ def test_models_out_of_range_are_refused(models: int) -> None:
 
 
 class CountingStrong(PurrfectStrong):
-    """The strong bot, counting the imagined deals of its last search."""
+    """The strong bot, keeping the imagined deals of its last search (weight, outcomes)."""
 
     def pick(self, samples: list[Any], active: list[int], fallback: int) -> int:
         self.imagined = len(samples)
+        self.samples = samples
         return super().pick(samples, active, fallback)
 
 
@@ -285,13 +286,12 @@ def test_strong_decides_on_the_information_set_only() -> None:
         states = [purrfect(deal, events, deck=list(range(1, 10))) for deal in (hands, *twins)]
         assert all(s.view(0) == states[0].view(0) for s in states)
         for seed in range(3):
-            choices = {
-                PurrfectStrong(s.game, 0, f"same/{seed}", budget=3000).choose(
-                    s.view(0), s.legal_actions()
-                )
-                for s in states
-            }
+            bots = [CountingStrong(s.game, 0, f"same/{seed}", budget=3000) for s in states]
+            pairs = zip(bots, states, strict=True)
+            choices = {bot.choose(s.view(0), s.legal_actions()) for bot, s in pairs}
             assert len(choices) == 1
+            # Not only the choice: every imagined deal's weight and outcomes are the same.
+            assert bots[0].samples and all(bot.samples == bots[0].samples for bot in bots)
 
 
 # ------------------------------------------------------------------ greedy on hand-built deals

@@ -29,7 +29,7 @@ from matchmaker.bots.clecanian.strong import ClecanianStrong
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.bots.purrfect.strong import PurrfectStrong, play_models
+from matchmaker.bots.purrfect.strong import PlayoutModels, PurrfectStrong, play_models
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import WorldSampler
@@ -131,11 +131,11 @@ def purrfect_rate(players: int, seconds: float, fast: bool = False, models: int 
             reading = bot.read(state.view(seat))
             kind = FastPlayout if fast else Playout
             tunings = play_models(bot.tuning, PurrfectStrong.model_spread, models, rng)
-            playouts = [kind(players, reading.pool, tuning) for tuning in tunings]
+            playouts = PlayoutModels(players, reading.pool, tunings, kind)
             worlds = PurrfectWorlds(state.game, reading.view)  # type: ignore[arg-type]
             for k in range(WORLDS):
-                playouts[k % models].run(worlds.sample(rng))
-            steps += sum(playout.steps for playout in playouts)
+                playouts.for_deal(k).run(worlds.sample(rng))
+            steps += playouts.steps
     return steps / (time.thread_time() - start)
 
 

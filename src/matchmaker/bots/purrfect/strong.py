@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from matchmaker.bots.paired import paired_error
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
+from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
@@ -96,6 +97,40 @@ def play_models(
         )
         for _ in range(count)
     ]
+
+
+class PlaysOut(Protocol):
+    """Plays imagined states to the end (``FastPlayout``, or the engine's ``Playout``)."""
+
+    steps: int
+
+    def run(self, state: PurrfectState) -> list[int]:
+        """The final scores of ``state`` played to the end."""
+        ...
+
+
+class PlayoutModels:
+    """The play-outs of one decision: one a set of numbers (``play_models``), imagined deal k
+    played with set k mod their number."""
+
+    def __init__(
+        self,
+        players: int,
+        pool: Pool,
+        tunings: Sequence[Tuning],
+        kind: Callable[[int, Pool, Tuning], PlaysOut] | None = None,
+    ) -> None:
+        make = FastPlayout if kind is None else kind
+        self.playouts = [make(players, pool, tuning) for tuning in tunings]
+
+    def for_deal(self, k: int) -> PlaysOut:
+        """The play-out of imagined deal ``k`` (counted from 0)."""
+        return self.playouts[k % len(self.playouts)]
+
+    @property
+    def steps(self) -> int:
+        """Decisions played so far, by every set (the search budget counts them)."""
+        return sum(playout.steps for playout in self.playouts)
 
 
 class PurrfectStrong(PurrfectGreedy):
@@ -160,7 +195,7 @@ class PurrfectStrong(PurrfectGreedy):
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
         models = play_models(self.tuning, self.model_spread, self.model_count, self.rng)
-        playouts = [FastPlayout(reading.players, reading.pool, tuning) for tuning in models]
+        playouts = PlayoutModels(reading.players, reading.pool, models)
         worlds = WorldSampler(self.purrfect, reading.view)
         active = list(range(len(legal)))
         samples: list[Sample] = []
@@ -168,20 +203,19 @@ class PurrfectStrong(PurrfectGreedy):
         start = time.thread_time()
         while len(samples) < self.min_samples or (
             len(samples) < self.max_samples
-            and work < self.search_budget
+            and playouts.steps + work < self.search_budget
             and (self.seconds is None or time.thread_time() - start < self.seconds)
         ):
             world = worlds.sample(self.rng)
-            playout = playouts[len(samples) % len(playouts)]
+            playout = playouts.for_deal(len(samples))
             results: dict[int, float] = {}
-            steps_before = playout.steps
             for i in active:
                 imagined = world.clone()
                 imagined.apply(legal[i])
                 results[i] = self.outcome(playout.run(imagined))
             samples.append((self.talk_weight(world, reading), results))
-            work += playout.steps - steps_before + SAMPLE_COST + len(active)
-            pruning = work >= self.prune_at * self.search_budget
+            work += SAMPLE_COST + len(active)
+            pruning = playouts.steps + work >= self.prune_at * self.search_budget
             if pruning and len(active) > self.finalists + 1:
                 means = mean_outcomes(samples, active)
                 ranked = sorted(active, key=lambda i: -means[i])[: self.finalists]
