@@ -567,7 +567,11 @@ def test_purrfect_match_two_people_and_a_bot(
         return bob.locator("[data-testid=claim-send]:not([disabled])").count() > 0
 
     play_until([ann, bob], first_choice, bob_has_a_candidate, keyboard=True)
-    own = bob.get_by_test_id("candidate-1").get_attribute("data-value")
+    # The claim form can be there a moment before Bob's candidate shows its face (on a busy
+    # machine the slot was still empty or face down): wait for the value, then read it.
+    candidate = bob.get_by_test_id("candidate-1")
+    expect(candidate).to_have_attribute("data-value", re.compile(r"^\d+$"))
+    own = candidate.get_attribute("data-value")
     assert own is not None
     expect(bob.get_by_test_id("claim-value")).to_have_value(own)  # it starts at the truth
     bob.get_by_test_id("claim-value").select_option("9")
