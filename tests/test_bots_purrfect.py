@@ -3,13 +3,17 @@ rules on hand-built deals, and table talk with trust."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import combinations
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from matchmaker import load_game
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
@@ -23,6 +27,7 @@ from matchmaker.bots.purrfect.policy import (
     Rules,
     Tuning,
     cats_in_play,
+    hand_counts,
     partner_weight,
 )
 from matchmaker.bots.purrfect.strong import (
@@ -237,8 +242,11 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
     assert all(log.runs[k] == played[k // per_deal] for k in range(len(log.runs)))
     assert all(played[k] == played[k % models] for k in range(len(played)))
     assert len(set(played)) == models
+    # Its own decisions foresee the nominations; its play-outs' proposers do not.
+    assert bot.tuning.foresee_nominations
+    assert not any(tuning.foresee_nominations for tuning in played)
     if models == 1:
-        assert played[0] == bot.tuning
+        assert played[0] == replace(bot.tuning, foresee_nominations=False)
     first = list(log.runs)
     log.runs.clear()
     again = CountingStrong(state.game, 0, "models", budget=4000, models=models)
@@ -358,12 +366,17 @@ def test_three_players_nominate_by_the_cat_on_show(cat: int, seat1: int, seat2: 
     ("cat", "first", "expected"),
     [
         # Scores are level, so every partner counts as a leader: 0.25.
-        (5, 2, "propose"),  # 2 - 0.25 * 5 = 0.75 beats 0.35 from seat 2 (it takes a 5 for a 3)
+        # 2 - 0.25 * 5 = 0.75 does not beat seat 2: it does not want a 5 either, so it offers
+        # its lowest cat, a 3 in 3 of the 5 hands it may hold, and takes a 5 for a 3:
+        # 0.6 * (3 - 1.25) = 1.05.
+        (5, 2, "pass"),
         (5, 6, "propose"),  # 6 - 1.25 = 4.75 beats what the last candidate promises
-        (9, 6, "propose"),  # 6 - 0.25 * 9 = 3.75 beats 2.6 expected from seat 2
+        # 6 - 0.25 * 9 = 3.75 is less than seat 2 promises: a 9 is worth a match to it too,
+        # so it offers its best cat, an 8 in 3 of the 5 hands it may hold (8 - 2.25 = 5.75).
+        (9, 6, "pass"),
     ],
 )
-def test_three_players_propose_when_the_rest_promise_less(
+def test_three_players_propose_only_when_the_rest_promise_less(
     cat: int, first: int, expected: str
 ) -> None:
     events = [ev(0, "present", value=cat), ev(1, "nominate", value=first)]
@@ -377,6 +390,82 @@ def test_the_first_numbers_pass_where_a_leader_counted_more() -> None:
     state = purrfect(THREE, [*events, ev(2, "nominate", value=3)])
     bot = PurrfectGreedyV1(state.game, 0)
     assert bot.choose(state.view(0), state.legal_actions()) == p_act("pass")
+
+
+def test_the_first_numbers_do_not_foresee_nominations() -> None:
+    # greedy-v1 takes seat 2's candidate for any unseen cat (2 3 4 7 8): after passing the 6
+    # (6 - 0.4 * 9 = 2.4) it would expect 0.2 * (0.4 + 3.4 + 4.4) = 1.64, so it proposes.
+    # medium foresees seat 2 offering the best of its three cats against a 9, an 8 (0.6) or
+    # a 7 (0.3) or a 4: 5.05 against 6 - 0.25 * 9 = 3.75, so it passes.
+    events = [ev(0, "present", value=9), ev(1, "nominate", value=6), ev(2, "nominate", value=3)]
+    state = purrfect(THREE, events)
+    first = PurrfectGreedyV1(state.game, 0)
+    assert first.choose(state.view(0), state.legal_actions()) == p_act("propose")
+    assert greedy_at(state) == p_act("pass")
+
+
+def hands_of(pool: Pool, holding: int) -> list[list[int]]:
+    """Every hand of ``holding`` cats drawn from ``pool`` (cats of a value told apart)."""
+    cats = [value for value, count in enumerate(pool.counts) for _ in range(count)]
+    return [[cats[i] for i in chosen] for chosen in combinations(range(len(cats)), holding)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 2), min_size=10, max_size=10).filter(lambda c: sum(c) >= 1),
+    cat=st.integers(1, 10),
+    weight=st.sampled_from([0.1, 0.2, 0.25, 0.4, 1.0]),
+    holding=st.integers(1, 5),
+)
+def test_the_foreseen_nomination_is_the_rule_over_every_hand(
+    counts: list[int], cat: int, weight: float, holding: int
+) -> None:
+    # What Rules.nomination_dist foresees is exactly how often Rules.nominate picks each value
+    # over every hand of that many cats from the unseen pool.
+    pool = Pool((0, *counts))
+    rules = Rules(3, pool)
+    holding = min(holding, pool.size)
+    hands = hands_of(pool, holding)
+    picked = Counter(rules.nominate(hand_counts(hand), cat, weight) for hand in hands)
+    foreseen = dict(rules.nomination_dist(cat, weight, holding))
+    assert set(foreseen) == set(picked)
+    for value, times in picked.items():
+        assert foreseen[value] == pytest.approx(times / len(hands))
+
+
+def test_a_high_cat_on_show_draws_high_candidates() -> None:
+    pool = Pool((0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0))  # 2 3 4 7 8
+    rules = Rules(3, pool)
+    high = dict(rules.nomination_dist(9, 0.25, 3))
+    low = dict(rules.nomination_dist(4, 0.25, 3))
+    # Against a 9 every match is worth having: the best cat of 3 is an 8 in 3 hands of 5.
+    assert high[8] == pytest.approx(0.6)
+    # Against a 4 none is: the lowest cat of 3 is a 2 in 3 hands of 5.
+    assert low[2] == pytest.approx(0.6)
+    assert max(low) == 4
+
+
+#: Events and final scores of yardstick games, as they were played when the yardsticks were
+#: kept (players, seed, table talk, the digest of the events, the scores).
+YARDSTICK_GAMES = [
+    ("greedy-v1", 4, 7, True, "e5c92d0df84d20c0", [-11, -7, -1, -2]),
+    ("greedy-v1", 3, 8, False, "35770bdcb698fe31", [-18, 9, -15]),
+    ("greedy-v1", 5, 9, True, "41f461a10aa10f3e", [-22, 3, 3, -3, -5]),
+    ("strong-v1", 3, 10, True, "3c1517329b2c391e", [2, -6, -19]),
+]
+
+
+@pytest.mark.parametrize(("bot", "players", "seed", "talk", "digest", "scores"), YARDSTICK_GAMES)
+def test_the_yardsticks_play_as_they_did(
+    bot: str, players: int, seed: int, talk: bool, digest: str, scores: list[int]
+) -> None:
+    game = load_game("purrfect", players=players)
+    seats = [bot_class(bot, "purrfect")(game, s, seat_seed(seed, s)) for s in range(players)]
+    state = play_game(game, seats, seed, table_talk=talk).state
+    assert isinstance(state, PurrfectState)
+    events = [(actor, action.name, action.arg) for actor, action in state.history.events]
+    assert state.scores() == scores
+    assert hashlib.sha256(repr(events).encode()).hexdigest()[:16] == digest
 
 
 def test_three_players_take_the_last_candidate_rather_than_nothing() -> None:
@@ -543,6 +632,20 @@ def test_an_unknown_candidate_mixes_the_claim_with_the_unseen_cats() -> None:
     # A claim the seat knows to be impossible (it holds the only 9) counts for nothing.
     proposer.hear(Claim(2, 9, "A 9."))
     assert proposer.book.candidate_dist(2, pool) == pool.dist()
+
+
+def test_a_claim_is_mixed_with_the_foreseen_nomination() -> None:
+    # Seat 2 nominated against the 9 this round: the proposer foresees its best cat of three
+    # from 2 3 4 7 8 (an 8 with 0.6, a 7 with 0.3, a 4 with 0.1) and mixes in its claim of a 7
+    # with the trust of a stranger, one half.
+    state = purrfect(THREE, [*ROUND_WITH_NINE, ev(2, "nominate", value=3)])
+    proposer = PurrfectGreedy(state.game, 0)
+    reading = proposer.read(state.view(0))
+    foreseen = dict(reading.candidate_dist(2, 9))
+    assert foreseen == pytest.approx({4: 0.1, 7: 0.3, 8: 0.6})
+    proposer.hear(Claim(2, 7, "A 7."))
+    mixed = dict(proposer.read(state.view(0)).candidate_dist(2, 9))
+    assert mixed == pytest.approx({4: 0.05, 7: 0.65, 8: 0.3})
 
 
 def test_greedy_tells_the_truth_or_nothing() -> None:

@@ -18,8 +18,9 @@ What makes it fast, besides skipping the engine:
 - A round reads only the partner weights between its proposer and the others, so only those
   are worked out (``weight_against`` with each seat's best other score, as ``partner_weights``
   finds it), once a round. Each pair of weights (the proposer's for a seat, the seat's for the
-  proposer) gets a small code, and a queue of seats is the number its codes spell, four bits
-  a seat.
+  proposer) gets a small code, and a queue of seats is the number its seats spell: each seat's
+  pair code (four bits) and, when the rules foresee nominations, how many cats it nominates
+  from against the cat on show (0 for a candidate standing from an earlier round).
 - Continuation values are memoised by that number and the cat, as ``Playout`` memoises them by
   the pairs themselves, and one lookup serves a whole inspection: the value before candidate
   ``j`` of a queue is the value at the start of the queue's rest (backward induction computes
@@ -99,6 +100,13 @@ class FastPlayout:
         self._later: dict[int, list[float]] = {}
         #: The cats in the order a proposer presents them, by queue number.
         self._orders: dict[int, tuple[int, ...]] = {}
+        #: What a seat's place in a queue's number holds besides its pair code: the cats it
+        #: nominates from against the cat on show (``Rules.candidates``), at most the pool's
+        #: size (as ``nomination_dist`` reads it), 0 when its candidate stands from an earlier
+        #: round or the rules do not foresee nominations.
+        self._foresee = tuning.foresee_nominations
+        self._most_held = pool.size
+        self._seat_bits = _PAIR_BITS + max(1, pool.size.bit_length())
         #: Memoised decisions by their integer keys (see ``run``).
         self._nominations: dict[int, int] = {}
         self._accepts: dict[int, bool] = {}
@@ -128,6 +136,15 @@ class FastPlayout:
         size = p.hand_size[:]
         cand = p.candidate[:]
         masks = [held_mask(h) for h in hands]
+        foresee = self._foresee
+        most_held = self._most_held
+        seat_bits = self._seat_bits
+        # The cats each candidate nominated this round was chosen from, as a queue's number
+        # holds it; 0 for a candidate standing from an earlier round.
+        chose_from = [0] * n
+        for s in range(n):
+            if foresee and cand[s] and p.candidate_round[s] == p.round:
+                chose_from[s] = min(size[s] + 1, most_held)
         proposer = p.proposer
         cat = p.proposer_cat
         queue = p.queue[:]
@@ -150,7 +167,8 @@ class FastPlayout:
                 number = 0
                 for s in clockwise[proposer]:
                     if size[s] or cand[s]:
-                        number = number << _PAIR_BITS | codes[s]
+                        held = min(size[s], most_held) if foresee and not cand[s] else 0
+                        number = number << seat_bits | held << _PAIR_BITS | codes[s]
                 hand = hands[proposer]
                 order = orders.get(number)
                 if order is None:
@@ -179,6 +197,8 @@ class FastPlayout:
                     steps += 1
                     if trace is not None:
                         trace.append((s, NOMINATE_ACTIONS[found]))
+                    if foresee:
+                        chose_from[s] = min(size[s], most_held)
                     hand[found] -= 1
                     size[s] -= 1
                     if not hand[found]:
@@ -191,7 +211,7 @@ class FastPlayout:
             # Inspection: one lookup gives what the rest of the queue promises at every point.
             number = 0
             for s in queue:
-                number = number << _PAIR_BITS | codes[s]
+                number = number << seat_bits | chose_from[s] << _PAIR_BITS | codes[s]
             later = self._later_of(cat, number)
             owner = -1
             while at < len(queue):
@@ -221,6 +241,8 @@ class FastPlayout:
                 if trace is not None:
                     trace.append((seat, REJECT))
                 at += 1
+            for s in range(n):
+                chose_from[s] = 0
             if owner >= 0:
                 # A match: the proposer claims the candidate, the owner the proposer cat; the
                 # other standing candidates stay; the owner is designated next.
@@ -334,18 +356,24 @@ class FastPlayout:
         return index
 
     def _continuation(self, cat: int, number: int) -> list[float]:
-        """``continuation_values`` for the queue whose pair codes spell ``number``."""
+        """``continuation_values`` for the queue whose seats' pair codes and cats nominated
+        from spell ``number``."""
         weights = self._weights
-        pairs: list[tuple[float, float]] = []
+        seat_mask = (1 << self._seat_bits) - 1
+        seats: list[tuple[float, float, int]] = []
         while number:
-            code = (number & _PAIR_MASK) - 1
-            pairs.append((weights[code // _WEIGHTS], weights[code % _WEIGHTS]))
-            number >>= _PAIR_BITS
-        pairs.reverse()
-        dist = self.rules.dist
-        accept_model = self.rules.accept_model
+            field = number & seat_mask
+            code = (field & _PAIR_MASK) - 1
+            seats.append((weights[code // _WEIGHTS], weights[code % _WEIGHTS], field >> _PAIR_BITS))
+            number >>= self._seat_bits
+        seats.reverse()
+        rules = self.rules
         return continuation_values(
-            cat, [(dist, mine, accept_model(cat, theirs)) for mine, theirs in pairs]
+            cat,
+            [
+                (rules.candidates(cat, theirs, held), mine, rules.accept_model(cat, theirs))
+                for mine, theirs, held in seats
+            ],
         )
 
     def _later_of(self, cat: int, number: int) -> list[float]:

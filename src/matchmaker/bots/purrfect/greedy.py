@@ -84,11 +84,28 @@ class Reading:
         """How much ``partner``'s gain counts against ``me`` (estimated scores)."""
         return partner_weight(self.players, self.scores, me, partner, self.tuning)
 
-    def candidate_dist(self, seat: int) -> Dist:
-        """What ``seat``'s candidate may be, as far as this seat knows."""
+    def candidate_dist(self, seat: int, cat: int) -> Dist:
+        """What ``seat``'s candidate against proposer cat ``cat`` may be, as far as this seat
+        knows: its value when known; otherwise ``Rules.candidates``: when the seat chooses it
+        against ``cat`` this round, what the greedy rule would nominate from a hand like its
+        own (if ``Tuning.foresee_nominations``), and any unseen cat when it stands from an
+        earlier round;
+        either way with the seat's open claim mixed in by its trust."""
         if seat in self.known:
             return ((self.known[seat], 1.0),)
-        return self.book.candidate_dist(seat, self.pool)
+        holding = self.nominating_from(seat) if self.tuning.foresee_nominations else 0
+        prior = self.rules.candidates(cat, self.weight(seat, self.me), holding)
+        return self.book.candidate_dist(seat, self.pool, prior)
+
+    def nominating_from(self, seat: int) -> int:
+        """How many cats ``seat`` chooses its candidate from against the cat on show this round
+        (or chose it from, once nominated); 0 when its candidate stands from an earlier round."""
+        view = self.view
+        if not view.standing[seat]:
+            return view.hand_sizes[seat]
+        if view.candidate_round[seat] == view.round:
+            return view.hand_sizes[seat] + 1
+        return 0
 
     def owner_accepts(self, owner: int, cat: int) -> AcceptModel:
         """The greedy rule for ``owner`` accepting ``cat`` (as this seat imagines it)."""
@@ -97,7 +114,7 @@ class Reading:
     def queue(self, seats: Sequence[int], cat: int) -> list[tuple[Dist, float, AcceptModel]]:
         """The candidates of ``seats`` as the optimal-stopping rule sees them."""
         return [
-            (self.candidate_dist(s), self.weight(self.me, s), self.owner_accepts(s, cat))
+            (self.candidate_dist(s, cat), self.weight(self.me, s), self.owner_accepts(s, cat))
             for s in seats
         ]
 

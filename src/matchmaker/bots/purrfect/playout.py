@@ -60,7 +60,7 @@ class Playout:
         self.rules = Rules(players, pool, tuning)
         #: Decisions played so far, over all playouts (the search budget counts them).
         self.steps = 0
-        self._later: dict[tuple[int, tuple[tuple[float, float], ...]], list[float]] = {}
+        self._later: dict[tuple[int, tuple[tuple[float, float, int], ...]], list[float]] = {}
 
     def run(self, state: PurrfectState) -> list[int]:
         """Play ``state`` to the end (it is changed) and return the final scores."""
@@ -97,7 +97,9 @@ class Playout:
         if phase is Phase.INSPECT:
             index = p.queue_index
             owner = p.queue[index]
-            later = self._continuation(cat, proposer, p.queue[index + 1 :], weights)[0]
+            rest = p.queue[index + 1 :]
+            holdings = [self._nominated_from(state, s) for s in rest]
+            later = self._continuation(cat, proposer, rest, holdings, weights)[0]
             value = p.candidate[owner]
             return PROPOSE if should_propose(value, cat, weights[proposer][owner], later) else PASS
         assert phase is Phase.RESPOND
@@ -107,21 +109,48 @@ class Playout:
     def _present(self, state: PurrfectState, proposer: int, weights: Weights) -> int:
         p = state.position
         queue = [s for s in clockwise_from(proposer, self.players) if p.holds_cats(s)]
+        # The seats without a standing candidate nominate against the cat shown, from their hand.
+        holdings = [0 if p.candidate[s] else self._foreseen(p.hand_size[s]) for s in queue]
         return self.rules.present(
             p.hands[proposer],
-            lambda cat: self._continuation(cat, proposer, queue, weights)[0],
+            lambda cat: self._continuation(cat, proposer, queue, holdings, weights)[0],
         )
 
+    def _nominated_from(self, state: PurrfectState, seat: int) -> int:
+        """How many cats ``seat`` nominated its standing candidate from, if it did so this
+        round (0 otherwise, or when the rules do not foresee nominations)."""
+        p = state.position
+        if p.candidate_round[seat] != p.round:
+            return 0
+        return self._foreseen(p.hand_size[seat] + 1)
+
+    def _foreseen(self, holding: int) -> int:
+        """``holding``, as ``Rules.nomination_dist`` reads it, when the rules foresee
+        nominations; 0 (any unseen cat) otherwise."""
+        if not self.tuning.foresee_nominations:
+            return 0
+        return min(holding, self.rules.pool.size)
+
     def _continuation(
-        self, cat: int, proposer: int, seats: list[int], weights: Weights
+        self,
+        cat: int,
+        proposer: int,
+        seats: list[int],
+        holdings: list[int],
+        weights: Weights,
     ) -> list[float]:
-        pairs = tuple((weights[proposer][s], weights[s][proposer]) for s in seats)
+        pairs = tuple(
+            (weights[proposer][s], weights[s][proposer], holding)
+            for s, holding in zip(seats, holdings, strict=True)
+        )
         key = (cat, pairs)
         cached = self._later.get(key)
         if cached is None:
-            dist = self.rules.dist
-            accept_model = self.rules.accept_model
-            queue = [(dist, mine, accept_model(cat, theirs)) for mine, theirs in pairs]
+            rules = self.rules
+            queue = [
+                (rules.candidates(cat, theirs, holding), mine, rules.accept_model(cat, theirs))
+                for mine, theirs, holding in pairs
+            ]
             cached = continuation_values(cat, queue)
             self._later[key] = cached
         return cached

@@ -19,12 +19,19 @@ The ideas, in plain words:
 - The proposer inspects candidates one by one and can never go back: that is an optimal-stopping
   problem. It proposes when the candidate in front of it is worth at least what it expects from
   the candidates still to come (backward induction over their possible values).
+- What those candidates may be depends on the cat on show: an owner nominates the cat with the
+  best expected gain against it, or its lowest cat when no match is worth having. So a
+  proposer foresees each owner's nomination from a hand like the one it holds (so many cats
+  drawn from the unseen pool): a high cat on show draws high candidates, a low one the owners'
+  lowest cats. That is what it reads when it chooses the cat to show and when it weighs the
+  candidates still to come.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from matchmaker.bots.purrfect.knowledge import Dist, Pool
 from matchmaker.games.purrfect.deck import MAX_VALUE
@@ -32,8 +39,8 @@ from matchmaker.games.purrfect.deck import MAX_VALUE
 
 @dataclass(frozen=True)
 class Tuning:
-    """The few numbers the greedy rules depend on (the defaults were tuned in paired duels
-    against ``greedy-v1``, see docs/bots.md)."""
+    """The few numbers (and one switch) the greedy rules depend on (the defaults were tuned in
+    paired duels against ``greedy-v1``, see docs/bots.md)."""
 
     #: A kept cat is worth this share of the mean unseen cat (three or more players).
     keep: float = 0.75
@@ -51,11 +58,14 @@ class Tuning:
     #: Late in the game an owner counts only this share of its candidate's keep value when it
     #: decides to accept: few trades are left to make with a cat kept.
     late_keep: float = 0.5
+    #: A proposer foresees what the owners will nominate against the cat it shows
+    #: (``Rules.nomination_dist``) rather than taking their candidates for any unseen cats.
+    foresee_nominations: bool = True
 
 
 DEFAULT_TUNING = Tuning()
 #: The numbers of the first greedy and strong bots (``greedy-v1``, ``strong-v1``).
-V1_TUNING = Tuning(rival=0.25, leader=0.4, late_keep=1.0)
+V1_TUNING = Tuning(rival=0.25, leader=0.4, late_keep=1.0, foresee_nominations=False)
 
 
 def partner_weight(
@@ -130,6 +140,8 @@ class Rules:
         self.late_in_play = tuning.late_cats * players
         #: How much our gain counts against a proposer, as we imagine it.
         self.proposer_weight = 1.0 if players == 2 else tuning.rival
+        self._nomination_orders: dict[tuple[int, float], tuple[int, ...]] = {}
+        self._nomination_dists: dict[tuple[int, float, int], Dist] = {}
 
     def is_late(self, in_play: int) -> bool:
         """Is the game late, with ``in_play`` cats still in play (see ``cats_in_play``)?"""
@@ -161,24 +173,70 @@ class Rules:
             return 0.0
         return self.pool.cdf[value]
 
+    def nomination_order(self, cat: int, weight: float) -> tuple[int, ...]:
+        """Every value, in the order an owner weighing the proposer's gain by ``weight``
+        would rather nominate it against proposer cat ``cat``: first the values whose match is
+        worth having, by expected gain (chance of a proposal times the match gain; the lower
+        of equals first), then the others from the lowest up (a match not worth having should
+        give the least away, and the lowest cat is the least use later)."""
+        key = (cat, weight)
+        order = self._nomination_orders.get(key)
+        if order is None:
+            worth: list[tuple[float, int]] = []
+            for value in range(1, MAX_VALUE + 1):
+                gain = cat - weight * value - self.keep[value]
+                expected = self.proposal_chance(value, cat) * gain if gain > 0 else 0.0
+                if expected > 0:
+                    worth.append((-expected, value))
+            first = [value for _, value in sorted(worth)]
+            rest = [value for value in range(1, MAX_VALUE + 1) if value not in first]
+            order = self._nomination_orders[key] = (*first, *rest)
+        return order
+
     def nominate(self, counts: Sequence[int], cat: int, weight: float) -> int:
         """The candidate to nominate against proposer cat ``cat`` from a hand given as counts
-        per value: the one with the best expected gain (chance of a proposal times the match
-        gain); if no match is worth having, the lowest cat (it gives the least away and is the
-        least use later)."""
-        best_value, best = 0.0, 0
-        for value in range(1, MAX_VALUE + 1):
+        per value: the first cat of ``nomination_order`` it holds (0 for an empty hand)."""
+        for value in self.nomination_order(cat, weight):
+            if counts[value]:
+                return value
+        return 0
+
+    def nomination_dist(self, cat: int, weight: float, holding: int) -> Dist:
+        """What an owner nominates against proposer cat ``cat`` by ``nominate`` when it chose
+        from ``holding`` cats drawn from the unseen pool: each value with the chance that the
+        hand holds it and none of the values ``nomination_order`` puts before it. A proposer
+        reads the candidates to come with it: a high cat on show draws high candidates from
+        owners that want the match, a low one the owners' lowest cats."""
+        key = (cat, weight, holding)
+        found = self._nomination_dists.get(key)
+        if found is not None:
+            return found
+        counts = self.pool.counts
+        size = self.pool.size
+        holding = min(holding, size)
+        if holding <= 0:
+            return self.dist
+        hands = comb(size, holding)
+        outside = size
+        none_before = 1.0
+        chances: list[tuple[int, float]] = []
+        for value in self.nomination_order(cat, weight):
             if not counts[value]:
                 continue
-            if not best:
-                best = value
-            gain = cat - weight * value - self.keep[value]
-            if gain <= 0:
-                continue
-            expected = self.proposal_chance(value, cat) * gain
-            if expected > best_value:
-                best_value, best = expected, value
-        return best
+            outside -= counts[value]
+            none_yet = comb(outside, holding) / hands
+            if none_before > none_yet:
+                chances.append((value, none_before - none_yet))
+            none_before = none_yet
+        dist = self._nomination_dists[key] = tuple(sorted(chances))
+        return dist
+
+    def candidates(self, cat: int, weight: float, holding: int) -> Dist:
+        """What a candidate to come may be, as a proposer of ``cat`` reads it: what its owner
+        nominates from ``holding`` cats (``nomination_dist``), or any unseen cat when
+        ``holding`` is 0 (a candidate standing from an earlier round, or rules that do not
+        foresee nominations)."""
+        return self.nomination_dist(cat, weight, holding) if holding else self.dist
 
     def present(self, counts: Sequence[int], expected_round: Callable[[int], float]) -> int:
         """The cat to present: the one whose expected round gain (``expected_round(cat)``),

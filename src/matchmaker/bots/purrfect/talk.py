@@ -103,10 +103,10 @@ class TrustBook:
                 self.checked.append(Checked(claim, value))
                 self.open.remove(claim)
 
-    def candidate_dist(self, speaker: int, pool: Pool) -> Dist:
+    def candidate_dist(self, speaker: int, pool: Pool, prior: Dist | None = None) -> Dist:
         """What ``speaker``'s unseen candidate may be: its open claim with the speaker's trust,
-        the unseen pool otherwise."""
-        base = pool.dist()
+        and otherwise ``prior`` (by default any unseen cat, the pool)."""
+        base = pool.dist() if prior is None else prior
         claim = self.open_claim(speaker)
         if claim is None or not 0 < claim.value < len(pool.counts) or not pool.counts[claim.value]:
             return base
