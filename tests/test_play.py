@@ -235,7 +235,7 @@ def test_a_plug_in_bot_takes_a_seat(tmp_path: Path) -> None:
     seats = ["you", "tests.test_play:FirstBot"]
     code, _, record = play("purrfect", seats, ALWAYS_FIRST, tmp_path)
     assert code == 0
-    assert record["meta"]["seats"] == ["human", "first"]
+    assert record["meta"]["seats"] == ["human", "tests.test_play:FirstBot"]  # resumable
 
 
 class TalkingBot(FirstBot):
@@ -251,9 +251,23 @@ def test_table_talk_is_told_and_kept(tmp_path: Path) -> None:
     seats = ["you", "tests.test_play:TalkingBot"]
     code, out, record = play("purrfect", seats, ALWAYS_FIRST, tmp_path)
     assert code == 0
-    assert "talker bot says: “My cat is a 9.”" in out
+    assert "TalkingBot says: “My cat is a 9.”" in out
     assert record["meta"]["talk"][0]["speaker"] == 1
     assert record["meta"]["talk"][0]["value"] == 9
+
+
+def test_the_seats_are_named_as_they_were_asked_for(tmp_path: Path) -> None:
+    seats = ["you", "medium", "hard@budget=2000"]
+    game = load_game("purrfect", players=3)
+    out = io.StringIO()
+    con = Console(file=out, width=100)
+    answers = stream_reader(io.StringIO(ALWAYS_FIRST), con)
+    assert play_in_terminal(game, seats, 3, con, answers, tmp_path / "g.json") == 0
+    text = out.getvalue()
+    assert "medium bot" in text and "hard bot" in text
+    assert "greedy bot" not in text and "strong bot" not in text and "budget" not in text
+    record = json.loads((tmp_path / "g.json").read_text())
+    assert record["meta"]["seats"] == ["human", "medium", "hard@budget=2000"]
 
 
 def test_a_missing_level_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -408,7 +422,7 @@ def test_a_thinking_line_while_bots_decide_at_a_terminal(tmp_path: Path, termina
     game = load_game("purrfect", players=2)
     answers = stream_reader(io.StringIO(ALWAYS_FIRST), con)
     assert play_in_terminal(game, ["you", "medium"], 2, con, answers, tmp_path / "g.json") == 0
-    thinking = out.getvalue().count("greedy bot is thinking…")
+    thinking = out.getvalue().count("medium bot is thinking…")
     assert (thinking > 0) is terminal  # a pipe's transcript is not littered with it
 
 

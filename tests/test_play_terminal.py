@@ -268,7 +268,7 @@ def test_three_player_clecanian_golf_fits_80_by_24(tmp_path: Path) -> None:
         text = "\n".join(screen)
         assert "Your turn" in text or "you choose" in text, text
         assert "Seat 1 (you)" in text and "▶ to act" in text, text
-        for name in ("Seat 1 (you)", "greedy bot", "random bot"):
+        for name in ("Seat 1 (you)", "medium bot", "easy bot"):
             assert re.search(rf"^{re.escape(name)} · -?\d+ showing", text, re.M), text
         assert sum(bool(GRID_TOP.match(line)) for line in screen) == 3, text
         assert sum(bool(GRID_BOTTOM.match(line)) for line in screen) == 3, text
@@ -309,15 +309,15 @@ def test_three_player_purrfect_match_fits_80_by_24(tmp_path: Path) -> None:
     for screen in seen["turn"]:
         text = "\n".join(screen)
         assert "Purrfect Match · round" in text and "Hand:" in text, text
-        for name in ("Seat 1 (you)", "greedy bot", "random bot"):
+        for name in ("Seat 1 (you)", "medium bot", "easy bot"):
             assert name in text, text
         assert "▶" in text, text  # whose turn it is
     # free talk and the claim are told with the bots' claims, and the claim is in the table
     told = "\n".join("".join(line) for line in session.terminal.lines)
     assert "Seat 1 says: “I like my chances”" in told
     assert "Seat 1 says: “My candidate is a 9.”" in told
-    assert re.search(r"greedy bot says: “My candidate is an? \d+\.”", told)
-    assert re.search(r"^ (greedy|random) bot .*“an? \d+”", told, re.M)  # the Says column
+    assert re.search(r"medium bot says: “My candidate is an? \d+\.”", told)
+    assert re.search(r"^ (medium|easy) bot .*“an? \d+”", told, re.M)  # the Says column
     record = json.loads((tmp_path / "game.json").read_text())
     said = [(c["speaker"], c["value"], c["text"]) for c in record["meta"]["talk"]]
     assert (0, None, "I like my chances") in said and (0, 9, "My candidate is a 9.") in said

@@ -167,17 +167,22 @@ class TerminalTable:
         self._moves = 0
         self._read = read
         self.players: list[Bot[Any]] = []
+        #: Who sits at each seat, as the record keeps it and the labels read it: a person,
+        #: the bot asked for as it was asked for (``hard``, ``hard@seconds=0.3``), or the bot
+        #: standing in for a level this game has no bot for.
+        self.kinds: list[str] = []
         stand_ins: dict[str, list[int]] = {}
         for seat, spec in enumerate(seats):
             if is_human(spec):
                 self.players.append(HumanPlayer(game, seat, seat_seed(seed, seat), desk=self))
+                self.kinds.append(HUMAN)
                 continue
             bot, stands_in = seat_bot(spec, game, seat, seed)
             self.players.append(bot)
+            self.kinds.append(bot.name if stands_in else spec)
             if stands_in:
                 stand_ins.setdefault(spec, []).append(seat)
         self.humans = [s for s, p in enumerate(self.players) if isinstance(p, HumanPlayer)]
-        self.kinds = [HUMAN if s in self.humans else p.name for s, p in enumerate(self.players)]
         self.names = seat_labels(self.kinds)
         self.notes = [
             f"No {spec} bot plays {game.title} yet: the {FALLBACK_BOT} bot takes "

@@ -31,10 +31,15 @@ def seat_number(seat: int) -> int:
 
 def seat_label(seat: int, kind: str, name: str | None = None) -> str:
     """One seat's name: a person by its name (``Seat N`` if none, counted from 1), a bot as
-    ``KIND bot``."""
+    ``KIND bot``, without its settings.
+
+    >>> seat_label(1, "hard@seconds=0.3")
+    'hard bot'
+    """
     if kind == HUMAN:
         return name or f"Seat {seat_number(seat)}"
-    short = kind.rpartition(":")[2] or kind  # a plug-in bot by its class name
+    bot = kind.partition("@")[0] or kind
+    short = bot.rpartition(":")[2] or bot  # a plug-in bot by its class name
     return short if short.lower().endswith("bot") else f"{short} bot"
 
 
