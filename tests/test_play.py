@@ -365,7 +365,11 @@ def play_from_pipe(monkeypatch: pytest.MonkeyPatch, typed: str, args: list[str])
 
 @pytest.mark.parametrize(
     ("game", "seats", "moves"),
-    [("clecanian", "you,medium", 9), ("purrfect", "you,medium,medium", 14)],
+    [
+        ("clecanian", "you,medium", 9),
+        ("purrfect", "you,medium,medium", 14),
+        ("purrfect", "you,medium,hard@budget=2000", 14),
+    ],
 )
 def test_resume_continues_a_saved_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -548,8 +552,9 @@ def test_a_recorded_seat_is_a_bot_or_a_person() -> None:
     from matchmaker.words.recorded import recorded_seat
     from matchmaker.words.seats import HUMAN
 
-    assert [recorded_seat(s) for s in ["greedy", "hard", "Ann", "human", "pkg.mod:Bot"]] == [
-        "greedy", "hard", HUMAN, HUMAN, "pkg.mod:Bot"
+    seats = ["greedy", "hard", "Ann", "human", "pkg.mod:Bot", "hard@budget=2000", "ann@home"]
+    assert [recorded_seat(s) for s in seats] == [
+        "greedy", "hard", HUMAN, HUMAN, "pkg.mod:Bot", "hard@budget=2000", HUMAN
     ]  # fmt: skip
 
 

@@ -12,10 +12,11 @@ from matchmaker.words.seats import HUMAN, seat_labels
 
 def recorded_seat(entry: Any) -> str:
     """Who a record's ``meta.seats`` entry says sat there: a bot (its name, a level or a plug-in
-    ``package.module:Class``) as it is written, anything else (a person's name, ``human``) as
-    ``HUMAN``."""
+    ``package.module:Class``, with any settings after ``@``) as it is written, anything else (a
+    person's name, ``human``) as ``HUMAN``."""
     text = str(entry)
-    return text if text in {*BOTS, *LEVELS} or ":" in text else HUMAN
+    bot = text.partition("@")[0]
+    return text if bot in {*BOTS, *LEVELS} or ":" in bot else HUMAN
 
 
 def recorded_labels(record: Mapping[str, Any], players: int) -> list[str] | None:
