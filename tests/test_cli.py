@@ -215,6 +215,24 @@ def test_bench_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown game 'chess'" in err
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "purrfect", "--bots", "easy,easy", "--game", "3"],
+        ["lab", "purrfect", "--game", "3"],
+        ["tournament", "purrfect", "--bots", "easy,easy", "--game", "3"],
+    ],
+)
+def test_options_are_not_abbreviated(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    """`--game` is an unknown option, not `--games` cut short."""
+    from matchmaker.cli.main import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: --game 3" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("game", ["purrfect", "clecanian"])
 def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str], game: str) -> None:
     extra = ["-o", "max_turns=20"] if game == "clecanian" else []

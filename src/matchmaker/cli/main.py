@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="matchmaker",
         description="Purrfect Match and Clecanian Golf: play, replay, simulate.",
+        allow_abbrev=False,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -99,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_lab_parser(sub)
     add_play_parser(sub)
     add_serve_parser(sub)
+    for command in sub.choices.values():
+        # An option is spelt out: `--game purrfect` is refused as unknown rather than read as
+        # an abbreviation of `--games`.
+        command.allow_abbrev = False
     return parser
 
 
