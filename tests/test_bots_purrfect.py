@@ -254,6 +254,33 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
     assert log.runs == first  # drawn from the bot's seeded stream: same seed, same models
 
 
+def test_the_review_plays_its_worlds_with_hard_s_play_out_models(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review's evaluator judges with `hard`'s play-outs: world k with model k mod their
+    number, none of them foreseeing the nominations, drawn from the review's seeded stream."""
+    from matchmaker.analysis.purrfect import PurrfectEvaluator
+
+    log = PlayoutLog()
+    monkeypatch.setattr(strong_module, "FastPlayout", log)
+    state = purrfect(THREE)
+    legal = state.legal_actions()
+    evaluator = PurrfectEvaluator(state.game, 0, "review")
+    evaluation = evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
+    per_world = len(legal)
+    assert evaluation.worlds == 40 and len(log.runs) == 40 * per_world
+    played = log.runs[::per_world]
+    assert all(log.runs[k] == played[k // per_world] for k in range(len(log.runs)))
+    models = PurrfectStrong.models
+    assert len(set(played)) == models
+    assert all(played[k] == played[k % models] for k in range(len(played)))
+    assert not any(tuning.foresee_nominations for tuning in played)
+    first = list(log.runs)
+    log.runs.clear()
+    evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
+    assert log.runs == first
+
+
 def test_strong_v1_plays_out_with_its_own_numbers_only(monkeypatch: pytest.MonkeyPatch) -> None:
     log = PlayoutLog()
     monkeypatch.setattr(strong_module, "FastPlayout", log)

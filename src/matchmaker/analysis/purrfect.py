@@ -1,6 +1,7 @@
 """Purrfect Match decisions estimated by the ``hard`` bot's search (``bots.purrfect.strong``):
 worlds sampled from the seat's view and weighted by how likely the table talk is in each, every
-action played out to the end of the game in the same worlds by the fast greedy play-out. The
+action played out to the end of the game in the same worlds by the ``hard`` bot's play-outs
+(world k with its play-out model k mod their number, ``PurrfectStrong.playout_models``). The
 evaluator follows the game as the seat's ``hard`` bot would (it hears the claims), so the
 weighting is the bot's."""
 
@@ -18,7 +19,6 @@ from matchmaker.analysis.evaluate import (
     compare,
     mean_parts,
 )
-from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.strong import PurrfectStrong
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -70,7 +70,7 @@ class PurrfectEvaluator:
         estimate's parts are every seat's expected final score, its own and the others' mean
         (``Parts``)."""
         reading = self.bot.read(view)
-        playout = FastPlayout(reading.players, reading.pool, self.bot.tuning)
+        playouts = self.bot.playout_models(reading, rng)
         sampler = WorldSampler(self.game, view)
         outcomes: list[list[float]] = [[] for _ in legal]
         finals: list[list[list[float]]] = [[] for _ in legal]
@@ -81,6 +81,7 @@ class PurrfectEvaluator:
                 break
             world = sampler.sample(rng)
             weights.append(self.bot.talk_weight(world, reading))
+            playout = playouts.for_deal(done)
             for i, action in enumerate(legal):
                 imagined = world.clone()
                 imagined.apply(action)

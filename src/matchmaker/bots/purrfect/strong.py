@@ -199,9 +199,7 @@ class PurrfectStrong(PurrfectGreedy):
         """Play out every legal action on the same imagined deals until the budget is spent
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
-        own = replace(self.tuning, foresee_nominations=self.playout_foresight)
-        models = play_models(own, self.model_spread, self.model_count, self.rng)
-        playouts = PlayoutModels(reading.players, reading.pool, models)
+        playouts = self.playout_models(reading, self.rng)
         worlds = WorldSampler(self.purrfect, reading.view)
         active = list(range(len(legal)))
         samples: list[Sample] = []
@@ -227,6 +225,14 @@ class PurrfectStrong(PurrfectGreedy):
                 ranked = sorted(active, key=lambda i: -means[i])[: self.finalists]
                 active = sorted({*ranked, fallback})
         return self.pick(samples, active, fallback)
+
+    def playout_models(self, reading: Reading, rng: random.Random) -> PlayoutModels:
+        """The play-outs of one decision: ``model_count`` sets of numbers drawn from ``rng``
+        around its own (``play_models``), their proposers foreseeing the nominations only if
+        ``playout_foresight`` says so. The review's evaluator plays its worlds with them too."""
+        own = replace(self.tuning, foresee_nominations=self.playout_foresight)
+        models = play_models(own, self.model_spread, self.model_count, rng)
+        return PlayoutModels(reading.players, reading.pool, models)
 
     def pick(self, samples: list[Sample], active: list[int], fallback: int) -> int:
         """The action with the best weighted mean outcome if it beats the greedy action
