@@ -397,6 +397,7 @@ def purrfect_snapshot(page: Page) -> dict[str, Any]:
               [e.dataset.testid.slice('candidate-'.length),
                e.dataset.face === 'up' ? Number(e.dataset.value) : null])),
             order: all('[data-testid=inspection] li').map(e => Number(e.dataset.seat)),
+            orderLabel: board.querySelector('.inspection-label')?.textContent ?? null,
             out: all('.seat-name').filter(e => e.querySelector('.badge.out'))
               .map(e => Number(e.dataset.testid.slice('seat-name-'.length))),
           };
@@ -415,6 +416,8 @@ def check_purrfect_facts(seen: dict[str, Any], view: dict[str, Any]) -> None:
     for seat, value in seen["candidates"].items():
         assert value == view["candidate_values"][int(seat)], (seat, value)
     assert seen["order"] == list(view["inspection_order"])
+    # The order says what it is: no unlabelled row of names.
+    assert seen["orderLabel"] == ("Inspection order:" if view["inspection_order"] else None)
     if view["phase"] != "over":
         assert sorted(seen["out"]) == [s for s in range(players) if view["sitting_out"][s]]
 

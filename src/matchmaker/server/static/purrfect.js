@@ -111,17 +111,22 @@ function centre(view, ctx) {
     const inspecting = view.phase === "inspect" || view.phase === "respond";
     parts.push(
       el(
-        "ol",
-        { class: "inspection", "data-testid": "inspection", "aria-label": "inspection order" },
-        order.map((seat) => {
-          const current = seat === view.inspecting;
-          const done = inspecting && !current && !view.to_inspect.includes(seat);
-          return el(
-            "li",
-            { class: current ? "current" : done ? "done" : "", "data-seat": seat },
-            `${current ? "▶ " : ""}${seatName(ctx.seats, seat, ctx.you)}`,
-          );
-        }),
+        "div",
+        { class: "inspection-row" },
+        el("span", { class: "inspection-label", "aria-hidden": "true" }, "Inspection order:"),
+        el(
+          "ol",
+          { class: "inspection", "data-testid": "inspection", "aria-label": "inspection order" },
+          order.map((seat) => {
+            const current = seat === view.inspecting;
+            const done = inspecting && !current && !view.to_inspect.includes(seat);
+            return el(
+              "li",
+              { class: current ? "current" : done ? "done" : "", "data-seat": seat },
+              `${current ? "▶ " : ""}${seatName(ctx.seats, seat, ctx.you)}`,
+            );
+          }),
+        ),
       ),
     );
   }
