@@ -69,6 +69,19 @@ def create_practice_table(page: Page, base: str, seats: list[str], name: str) ->
     return invites
 
 
+#: Whether a place the hint marks on the board is on screen and not behind the dock (or the
+#: hint marks no place on the board).
+IN_VIEW_ABOVE_THE_DOCK = """() => {
+  const limit = Math.min(
+    document.querySelector('[data-testid=dock]').getBoundingClientRect().top, innerHeight);
+  const places = [...document.querySelectorAll('[data-testid=board] .hinted')];
+  return places.length === 0 || places.some((place) => {  // none: a choice in the dock itself
+    const box = place.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= limit;
+  });
+}"""
+
+
 def holding(holder: Page) -> Callable[[Page, list[Choice]], str | None]:
     """``quick_golf``, except that ``holder`` keeps the card it drew (decides nothing while it
     may discard it), so that a test can ask for a hint on that decision."""
@@ -115,6 +128,8 @@ def ask_for_a_hint(page: Page) -> str:
     expect(rows.first.locator(".label")).to_have_text(label)
     marked = page.locator("[data-testid=table-page] .hinted")
     expect(marked).to_have_count(1)
+    # The marked place is in view above the dock that holds the advice (scrolled there if not).
+    page.wait_for_function(IN_VIEW_ABOVE_THE_DOCK)
     aria = marked.get_attribute("aria-label") or ""
     text = marked.inner_text() if marked.evaluate("e => e.classList.contains('action')") else ""
     assert aria.startswith(label) or text.startswith(label), (label, aria, text)

@@ -134,7 +134,7 @@ class TablePage {
           { class: "play" },
           this.resultBox.element,
           this.boardHost,
-          el("div", { class: "dock", "data-testid": "dock" }, this.lastMove, this.controls),
+          (this.dock = el("div", { class: "dock", "data-testid": "dock" }, this.lastMove, this.controls)),
           el("details", { class: "narration", open: true }, el("summary", {}, "What happened"), this.narration),
           this.rulesHost,
         ),
@@ -373,10 +373,20 @@ class TablePage {
     if (!this.state || message.seq !== this.state.seq) return;
     this.hint = message;
     this.render();
-    // The marked place is brought into view above the dock (its scroll margin), if it is not.
-    const marked = this.boardHost.querySelector(".hinted");
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (marked) marked.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    // Unless a marked place is in view above the dock (two cats of one value are both marked),
+    // the first is brought there: its bottom scroll margin is the dock's height with the advice
+    // in it, which on a phone is taller than the stylesheet's margin.
+    const marked = [...this.boardHost.querySelectorAll(".hinted")];
+    const limit = Math.min(this.dock.getBoundingClientRect().top, window.innerHeight);
+    const inView = (place) => {
+      const box = place.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= limit;
+    };
+    if (marked.length && !marked.some(inView)) {
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      marked[0].style.scrollMarginBottom = `${this.dock.offsetHeight + 8}px`;
+      marked[0].scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }
   }
 
   /** Whether this page may ask for a hint now: a seat at a practice table, its decision. */
