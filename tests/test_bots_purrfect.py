@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matchmaker import load_game
+from matchmaker.analysis.purrfect import PurrfectEvaluator
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
 from matchmaker.bots.purrfect import strong as strong_module
 from matchmaker.bots.purrfect.fastplay import FastPlayout
@@ -259,8 +260,6 @@ def test_the_review_plays_its_worlds_with_hard_s_play_out_models(
 ) -> None:
     """The review's evaluator judges with `hard`'s play-outs: world k with model k mod their
     number, none of them foreseeing the nominations, drawn from the review's seeded stream."""
-    from matchmaker.analysis.purrfect import PurrfectEvaluator
-
     log = PlayoutLog()
     monkeypatch.setattr(strong_module, "FastPlayout", log)
     state = purrfect(THREE)

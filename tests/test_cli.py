@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from matchmaker.cli.main import main
 from tests.helpers import run_cli as run
 
 VECTORS = Path(__file__).parent / "data" / "vectors"
@@ -225,8 +226,6 @@ def test_bench_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_options_are_not_abbreviated(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     """`--game` is an unknown option, not `--games` cut short."""
-    from matchmaker.cli.main import main
-
     with pytest.raises(SystemExit) as exit_:
         main(args)
     assert exit_.value.code == 2

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.web.conftest import LiveServer, running
 from tests.web.test_browser import (
@@ -68,6 +68,10 @@ def create_practice_table(page: Page, base: str, seats: list[str], name: str) ->
     expect(page.get_by_test_id("table-page")).to_have_attribute("data-seq", re.compile(r"\d+"))
     return invites
 
+
+#: A phone with a short screen, where the dock holding the advice is taller than the room
+#: below the grid.
+SHORT_PHONE: ViewportSize = {"width": 375, "height": 600}
 
 #: Whether a place the hint marks on the board is on screen and not behind the dock (or the
 #: hint marks no place on the board).
@@ -165,6 +169,13 @@ def test_a_practice_table_gives_hints_and_marks_the_best_place(
     ask_for_a_hint(ann)
     shot(ann, "hint-desktop")
     expect(bob.get_by_test_id("advice")).to_be_hidden()  # a hint goes to its asker alone
+
+    # On a short phone the dock with the advice in it covers most of the grid: the marked
+    # place is scrolled above it (a fixed scroll margin left it behind the dock).
+    bob.set_viewport_size(SHORT_PHONE)
+    play_until([ann, bob], holding(bob), holds_a_drawn_card(bob))
+    bob.evaluate("() => window.scrollTo(0, 0)")
+    ask_for_a_hint(bob)
 
 
 def test_no_hint_at_a_normal_table(server: LiveServer, new_page: Callable[..., Page]) -> None:
