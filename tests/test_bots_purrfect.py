@@ -227,6 +227,18 @@ class PlayoutLog:
         return LoggedPlayout(FastPlayout(players, pool, tuning), self.runs)
 
 
+def models_by_deal(runs: list[Tuning], per_deal: int, models: int) -> list[Tuning]:
+    """The numbers each imagined deal was played with, from a log of ``per_deal`` play-outs a
+    deal, checked: every action of a deal with the same set, deal k with set k mod ``models``,
+    ``models`` sets in all, none of them foreseeing the nominations."""
+    played = runs[::per_deal]
+    assert all(runs[k] == played[k // per_deal] for k in range(len(runs)))
+    assert all(played[k] == played[k % models] for k in range(len(played)))
+    assert len(set(played)) == models
+    assert not any(tuning.foresee_nominations for tuning in played)
+    return played
+
+
 @pytest.mark.parametrize("models", [1, 3, 16])
 def test_imagined_deal_k_is_played_with_model_k_mod_models(
     monkeypatch: pytest.MonkeyPatch, models: int
@@ -239,13 +251,9 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
     bot.choose(state.view(0), legal)
     per_deal = len(legal)  # no pruning on three actions with two finalists and greedy's
     assert len(log.runs) == bot.imagined * per_deal > models
-    played = log.runs[::per_deal]
-    assert all(log.runs[k] == played[k // per_deal] for k in range(len(log.runs)))
-    assert all(played[k] == played[k % models] for k in range(len(played)))
-    assert len(set(played)) == models
+    played = models_by_deal(log.runs, per_deal, models)
     # Its own decisions foresee the nominations; its play-outs' proposers do not.
     assert bot.tuning.foresee_nominations
-    assert not any(tuning.foresee_nominations for tuning in played)
     if models == 1:
         assert played[0] == replace(bot.tuning, foresee_nominations=False)
     first = list(log.runs)
@@ -268,12 +276,12 @@ def test_the_review_plays_its_worlds_with_hard_s_play_out_models(
     evaluation = evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
     per_world = len(legal)
     assert evaluation.worlds == 40 and len(log.runs) == 40 * per_world
-    played = log.runs[::per_world]
-    assert all(log.runs[k] == played[k // per_world] for k in range(len(log.runs)))
     models = PurrfectStrong.models
-    assert len(set(played)) == models
-    assert all(played[k] == played[k % models] for k in range(len(played)))
-    assert not any(tuning.foresee_nominations for tuning in played)
+    played = models_by_deal(log.runs, per_world, models)
+    # The very sets `hard` draws first from that stream, around its own numbers.
+    hard = PurrfectStrong(state.game, 0)
+    own = replace(hard.tuning, foresee_nominations=False)
+    assert played[:models] == play_models(own, hard.model_spread, models, random.Random(3))
     first = list(log.runs)
     log.runs.clear()
     evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
