@@ -20,7 +20,7 @@ from matchmaker.analysis.purrfect import PurrfectEvaluator
 from matchmaker.bots import Bot, Claim, RandomBot, bot_class, play_game
 from matchmaker.bots.purrfect import strong as strong_module
 from matchmaker.bots.purrfect.fastplay import FastPlayout
-from matchmaker.bots.purrfect.greedy import PurrfectGreedy, PurrfectGreedyV1
+from matchmaker.bots.purrfect.greedy import PurrfectGreedy, PurrfectGreedyV1, Reading
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import (
@@ -37,11 +37,12 @@ from matchmaker.bots.purrfect.strong import (
     PurrfectStrongV1,
     play_models,
 )
+from matchmaker.bots.purrfect.worlds import foreseen_seats
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
-from matchmaker.games.purrfect.determinize import determinize
+from matchmaker.games.purrfect.determinize import WorldSampler, determinize
 from matchmaker.games.purrfect.state import PurrfectState
 from matchmaker.games.purrfect.view import PurrfectView
 from matchmaker.sim.runs import GameSpec, play_spec_record
@@ -717,6 +718,87 @@ def test_strong_weighs_imagined_deals_by_the_talk() -> None:
     # Trust one half, five unseen cats: a world where the claim holds is six times likelier.
     assert weights[8] == pytest.approx(0.6)
     assert weights[2] == pytest.approx(0.1)
+
+
+# Four seats of four cats: seat 0 shows a 9, the others nominate; seat 0 inspects seat 1's 7.
+FOUR = [[1, 2, 5, 9], [2, 3, 6, 7], [3, 4, 8, 10], [4, 6, 7, 8]]
+FOUR_NOMINATED = [
+    ev(0, "present", value=9),
+    ev(1, "nominate", value=7),
+    ev(2, "nominate", value=3),
+    ev(3, "nominate", value=8),
+]
+
+
+def held_by(state: PurrfectState, seat: int) -> Counter[int]:
+    """The cats ``seat`` holds in ``state``: its hand and its standing candidate."""
+    p = state.position
+    held = Counter({value: count for value, count in enumerate(p.hands[seat]) if count})
+    if p.candidate[seat]:
+        held[p.candidate[seat]] += 1
+    return held
+
+
+def test_imagined_candidates_chosen_against_the_cat_on_show_are_foreseen() -> None:
+    """`hard` imagines the candidates still to come as the nomination rule picks them from
+    the cats their owners hold in the imagined deal, not as any of those cats."""
+    state = purrfect(FOUR, FOUR_NOMINATED)
+    view = state.view(0)
+    bot = PurrfectStrong(state.game, 0)
+    reading = bot.read(view)
+    # Seat 1's candidate is in front of seat 0: known. Seats 2 and 3 chose theirs against the 9.
+    assert foreseen_seats(reading) == [2, 3]
+    worlds = bot.worlds(reading)
+    plain = WorldSampler(state.game, view)
+    differs = 0
+    for k in range(60):
+        world = worlds.sample(random.Random(k))
+        assert replace(world.view(0), log=view.log) == view  # an imagined deal has no log
+        raw = plain.sample(random.Random(k))
+        for seat in (2, 3):
+            held = [0] * 11
+            for value, count in held_by(world, seat).items():
+                held[value] = count
+            weight = reading.weight(seat, 0)
+            assert world.position.candidate[seat] == reading.rules.nominate(held, 9, weight)
+        for seat in (1, 2, 3):
+            # The same cats dealt as every hidden cat at random: only the candidate is chosen.
+            assert held_by(world, seat) == held_by(raw, seat)
+            assert sorted(world.position.dealt[seat]) == sorted(raw.position.dealt[seat])
+        differs += any(world.position.candidate[s] != raw.position.candidate[s] for s in (2, 3))
+    # Taken for any of their cats, the candidates would often be others.
+    assert differs > 10
+
+
+def test_a_candidate_from_an_earlier_round_is_not_foreseen() -> None:
+    # Seat 0 took seat 1's 7; seat 1 shows a 6 and seat 0 nominates against it. The
+    # candidates of seats 2 and 3 were chosen against the 9 of the round before.
+    events = [*FOUR_NOMINATED, ev(0, "propose"), ev(1, "accept"), ev(1, "present", value=6)]
+    state = purrfect(FOUR, events)
+    assert state.to_act == 0
+    reading = PurrfectStrong(state.game, 0).read(state.view(0))
+    assert foreseen_seats(reading) == []
+
+
+def test_strong_v1_imagines_every_hidden_cat_at_random() -> None:
+    state = purrfect(FOUR, FOUR_NOMINATED)
+    bot = PurrfectStrongV1(state.game, 0)
+    assert isinstance(bot.worlds(bot.read(state.view(0))), WorldSampler)
+
+
+def test_the_review_imagines_its_worlds_as_hard_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[PurrfectView] = []
+    worlds = PurrfectStrong.worlds
+
+    def logged(self: PurrfectStrong, reading: Reading) -> Any:
+        asked.append(reading.view)
+        return worlds(self, reading)
+
+    monkeypatch.setattr(PurrfectStrong, "worlds", logged)
+    state = purrfect(FOUR, FOUR_NOMINATED)
+    evaluator = PurrfectEvaluator(state.game, 0, "review")
+    evaluator.evaluate(state.view(0), state.legal_actions(), 8, random.Random(3))
+    assert asked == [state.view(0)]
 
 
 @pytest.mark.parametrize("scores", [[3, 1, 0], [0, 0, 0], [-5, 2, 9, 2], [4, -8, 1, 0, 3]])

@@ -1,9 +1,10 @@
 """Purrfect Match decisions estimated by the ``hard`` bot's search (``bots.purrfect.strong``):
-worlds sampled from the seat's view and weighted by how likely the table talk is in each, every
-action played out to the end of the game in the same worlds by the ``hard`` bot's play-outs
-(world k with its play-out model k mod their number, ``PurrfectStrong.playout_models``). The
-evaluator follows the game as the seat's ``hard`` bot would (it hears the claims), so the
-weighting is the bot's."""
+worlds sampled from the seat's view as the bot imagines them (``PurrfectStrong.worlds``: the
+candidates nominated against the cat on show foreseen by the nomination rule) and weighted by
+how likely the table talk is in each, every action played out to the end of the game in the
+same worlds by the ``hard`` bot's play-outs (world k with its play-out model k mod their
+number, ``PurrfectStrong.playout_models``). The evaluator follows the game as the seat's
+``hard`` bot would (it hears the claims), so the weighting is the bot's."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from matchmaker.bots.purrfect.strong import PurrfectStrong
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
-from matchmaker.games.purrfect.determinize import WorldSampler
 from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.view import PurrfectView
 
@@ -71,7 +71,7 @@ class PurrfectEvaluator:
         (``Parts``)."""
         reading = self.bot.read(view)
         playouts = self.bot.playout_models(reading, rng)
-        sampler = WorldSampler(self.game, view)
+        sampler = self.bot.worlds(reading)
         outcomes: list[list[float]] = [[] for _ in legal]
         finals: list[list[list[float]]] = [[] for _ in legal]
         weights: list[float] = []

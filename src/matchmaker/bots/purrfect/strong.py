@@ -4,7 +4,9 @@ For each decision with a real choice it repeats, until its budget is spent:
 
 1. imagine the hidden cats: a full state consistent with its view, the others' hands, their
    unseen candidates and the excess drawn at random from the cats it has not seen
-   (:class:`matchmaker.games.purrfect.determinize.WorldSampler`, set up once a decision);
+   (:class:`matchmaker.games.purrfect.determinize.WorldSampler`, set up once a decision), each
+   candidate nominated against the cat on show then taken to be the cat the nomination rule
+   picks from what its owner holds in that deal (``ForeseenWorlds``, ``foresee_candidates``);
 2. weigh that imagined deal by the table talk: a deal in which a speaker's candidate is what it
    claimed counts more, the more that speaker has told the truth before;
 3. for every legal action, play the imagined state to the end with the greedy rules for every
@@ -41,6 +43,7 @@ from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
+from matchmaker.bots.purrfect.worlds import ForeseenWorlds
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -110,6 +113,15 @@ class PlaysOut(Protocol):
         ...
 
 
+class Worlds(Protocol):
+    """Imagines full states consistent with a seat's view (``WorldSampler``, or
+    ``ForeseenWorlds``)."""
+
+    def sample(self, rng: random.Random) -> PurrfectState:
+        """One imagined state, its hidden cats drawn from ``rng``."""
+        ...
+
+
 class PlayoutModels:
     """The play-outs of one decision: one a set of numbers (``play_models``), imagined deal k
     played with set k mod their number."""
@@ -148,6 +160,9 @@ class PurrfectStrong(PurrfectGreedy):
     models: ClassVar[int] = 16
     #: How far from its own numbers the play-out models are drawn.
     model_spread: ClassVar[ModelSpread] = ModelSpread()
+    #: Whether its imagined deals foresee the candidates nominated against the cat on show
+    #: (``ForeseenWorlds``) rather than taking them for any unseen cats (``WorldSampler``).
+    foresee_candidates: ClassVar[bool] = True
     #: Whether the proposers of its play-outs foresee the nominations, as its own decisions do
     #: (``Tuning.foresee_nominations``). They do not: foreseeing in the play-outs lost points
     #: and took 2.6 times as long (docs/bots.md).
@@ -200,7 +215,7 @@ class PurrfectStrong(PurrfectGreedy):
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
         then pick one (see ``pick``)."""
         playouts = self.playout_models(reading, self.rng)
-        worlds = WorldSampler(self.purrfect, reading.view)
+        worlds = self.worlds(reading)
         active = list(range(len(legal)))
         samples: list[Sample] = []
         work = 0
@@ -225,6 +240,14 @@ class PurrfectStrong(PurrfectGreedy):
                 ranked = sorted(active, key=lambda i: -means[i])[: self.finalists]
                 active = sorted({*ranked, fallback})
         return self.pick(samples, active, fallback)
+
+    def worlds(self, reading: Reading) -> Worlds:
+        """The imagined deals of one decision: ``ForeseenWorlds`` if ``foresee_candidates``,
+        else every hidden cat at random (``WorldSampler``). The review's evaluator imagines
+        its worlds with it too."""
+        if self.foresee_candidates:
+            return ForeseenWorlds(self.purrfect, reading)
+        return WorldSampler(self.purrfect, reading.view)
 
     def playout_models(self, reading: Reading, rng: random.Random) -> PlayoutModels:
         """The play-outs of one decision: ``model_count`` sets of numbers drawn from ``rng``
@@ -301,6 +324,7 @@ class PurrfectStrongV1(PurrfectStrong):
     tuning: ClassVar[Tuning] = V1_TUNING
     budget: ClassVar[int] = 40_000
     models: ClassVar[int] = 1
+    foresee_candidates: ClassVar[bool] = False
     confidence: ClassVar[float] = 1.0
     #: Added to the outcome of a game it wins (shared or not), on top of the margin.
     win_bonus: ClassVar[float] = 5.0
