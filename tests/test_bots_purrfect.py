@@ -37,7 +37,7 @@ from matchmaker.bots.purrfect.strong import (
     PurrfectStrongV1,
     play_models,
 )
-from matchmaker.bots.purrfect.worlds import foreseen_seats
+from matchmaker.bots.purrfect.worlds import ForeseenWorlds, foreseen_seats
 from matchmaker.bots.runner import seat_seed
 from matchmaker.core.actions import Action
 from matchmaker.core.errors import OptionError
@@ -756,9 +756,7 @@ def test_imagined_candidates_chosen_against_the_cat_on_show_are_foreseen() -> No
         assert replace(world.view(0), log=view.log) == view  # an imagined deal has no log
         raw = plain.sample(random.Random(k))
         for seat in (2, 3):
-            held = [0] * 11
-            for value, count in held_by(world, seat).items():
-                held[value] = count
+            held = hand_counts(list(held_by(world, seat).elements()))
             weight = reading.weight(seat, 0)
             assert world.position.candidate[seat] == reading.rules.nominate(held, 9, weight)
         for seat in (1, 2, 3):
@@ -786,19 +784,35 @@ def test_strong_v1_imagines_every_hidden_cat_at_random() -> None:
     assert isinstance(bot.worlds(bot.read(state.view(0))), WorldSampler)
 
 
+class CountedWorlds:
+    """Wraps a bot's imagined deals and counts the deals drawn from them."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.drawn = 0
+
+    def sample(self, rng: random.Random) -> PurrfectState:
+        self.drawn += 1
+        return self.inner.sample(rng)  # type: ignore[no-any-return]
+
+
 def test_the_review_imagines_its_worlds_as_hard_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[PurrfectView] = []
+    """Every world the review judges in is drawn from `hard`'s own imagined deals for the
+    seat's view (`PurrfectStrong.worlds`), none from another sampler."""
+    made: list[tuple[PurrfectView, CountedWorlds]] = []
     worlds = PurrfectStrong.worlds
 
-    def logged(self: PurrfectStrong, reading: Reading) -> Any:
-        asked.append(reading.view)
-        return worlds(self, reading)
+    def counted(self: PurrfectStrong, reading: Reading) -> CountedWorlds:
+        made.append((reading.view, CountedWorlds(worlds(self, reading))))
+        return made[-1][1]
 
-    monkeypatch.setattr(PurrfectStrong, "worlds", logged)
+    monkeypatch.setattr(PurrfectStrong, "worlds", counted)
     state = purrfect(FOUR, FOUR_NOMINATED)
     evaluator = PurrfectEvaluator(state.game, 0, "review")
-    evaluator.evaluate(state.view(0), state.legal_actions(), 8, random.Random(3))
-    assert asked == [state.view(0)]
+    evaluation = evaluator.evaluate(state.view(0), state.legal_actions(), 8, random.Random(3))
+    assert [view for view, _ in made] == [state.view(0)]
+    assert isinstance(made[0][1].inner, ForeseenWorlds)
+    assert made[0][1].drawn == evaluation.worlds == 8
 
 
 @pytest.mark.parametrize("scores", [[3, 1, 0], [0, 0, 0], [-5, 2, 9, 2], [4, -8, 1, 0, 3]])

@@ -97,13 +97,19 @@ class Reading:
         prior = self.rules.candidates(cat, self.weight(seat, self.me), holding)
         return self.book.candidate_dist(seat, self.pool, prior)
 
+    def nominated_this_round(self, seat: int) -> bool:
+        """Whether ``seat``'s standing candidate was chosen this round, against the cat on
+        show (not one standing from an earlier round)."""
+        view = self.view
+        return view.standing[seat] and view.candidate_round[seat] == view.round
+
     def nominating_from(self, seat: int) -> int:
         """How many cats ``seat`` chooses its candidate from against the cat on show this round
         (or chose it from, once nominated); 0 when its candidate stands from an earlier round."""
         view = self.view
         if not view.standing[seat]:
             return view.hand_sizes[seat]
-        if view.candidate_round[seat] == view.round:
+        if self.nominated_this_round(seat):
             return view.hand_sizes[seat] + 1
         return 0
 

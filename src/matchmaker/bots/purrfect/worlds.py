@@ -36,9 +36,8 @@ def foreseen_seats(reading: Reading) -> list[int]:
         seat
         for seat in range(view.players)
         if seat not in (view.seat, view.proposer)
-        and view.standing[seat]
         and seat not in reading.known
-        and view.candidate_round[seat] == view.round
+        and reading.nominated_this_round(seat)
     ]
 
 
