@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,3 +59,27 @@ def test_a_duel_takes_no_talk_as_the_simulator_spells_it() -> None:
     done = run_tool("duel.py", *args, "--no-talk")
     assert done.returncode == 0, done.stderr
     assert "no table talk" in done.stdout
+
+
+def strength_module() -> object:
+    """``tools/strength.py`` imported (with ``tools`` on the path for its ``duel``)."""
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import strength
+    finally:
+        sys.path.remove(str(TOOLS))
+    return strength
+
+
+def test_ismcts_gets_the_simulations_that_fill_hards_time_per_decision() -> None:
+    strength: Any = strength_module()
+    # 50 simulations took 25 ms a decision: 0.5 ms each, so 60 ms buy 120.
+    assert strength.equal_time_simulations(0.060, [0.020, 0.030], 50) == 120
+    assert strength.equal_time_simulations(1e-9, [0.020], 50) == 1
+
+
+def test_the_probe_clocks_only_the_decisions_a_bot_searches() -> None:
+    strength: Any = strength_module()
+    every = strength.decision_times("purrfect", "medium", 3, 1)
+    searched = strength.decision_times("purrfect", "medium", 3, 1, searched_only=True)
+    assert 0 < len(searched) < len(every)

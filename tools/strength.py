@@ -8,9 +8,11 @@ advantage in points a game over the mean of the others (positive: it is better, 
 with its 95% interval over deals, and its win rate.
 
 ``openspiel-ismcts`` is given the same CPU time per decision as ``hard``: the script times
-``hard`` (below), times OpenSpiel's ISMCTS at ``PROBE_SIMULATIONS`` simulations a decision in
-the same games, and seats it as ``openspiel-ismcts@simulations=N`` with N scaled so that its
-mean CPU time per decision matches ``hard``'s.
+``hard`` and OpenSpiel's ISMCTS at ``PROBE_SIMULATIONS`` simulations a decision game by game in
+turn, on the same deals (so that a change in the machine's load weighs on both alike), each over
+the decisions it searches (those with more than one legal action: neither bot searches the
+others), and seats it as ``openspiel-ismcts@simulations=N`` with N scaled so that its mean CPU
+time per searched decision matches ``hard``'s (``equal_time_simulations``).
 
 ``--silent`` plays the strength lines without table talk: in Purrfect Match nobody makes a
 claim, as at a table of bots that share no claims (an independent implementation's).
@@ -50,17 +52,20 @@ PROBE_SIMULATIONS = 50
 class Timed(Bot[Any]):
     """Wraps a bot and clocks each of its decisions (CPU time of this thread)."""
 
-    def __init__(self, inner: Bot[Any], times: list[float]) -> None:
+    def __init__(self, inner: Bot[Any], times: list[float], searched_only: bool = False) -> None:
         super().__init__(inner.game, inner.seat)
         self.inner = inner
         self.times = times
+        #: Clock only the decisions with more than one legal action (the searched ones).
+        self.searched_only = searched_only
         self.name = inner.name  # type: ignore[misc]
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """The wrapped bot's choice, timed."""
         start = time.thread_time()
         action = self.inner.choose(view, legal)
-        self.times.append(time.thread_time() - start)
+        if len(legal) > 1 or not self.searched_only:
+            self.times.append(time.thread_time() - start)
         return action
 
     def observe(self, actor: int, action: Action) -> None:
@@ -68,13 +73,16 @@ class Timed(Bot[Any]):
         self.inner.observe(actor, action)
 
 
-def decision_times(game_name: str, bot: str, players: int, games: int) -> list[float]:
-    """CPU seconds per decision of ``bot`` at seat 0 against ``medium`` bots (decisions with
-    one legal action included: they are decisions too)."""
+def decision_times(
+    game_name: str, bot: str, players: int, games: int, first: int = 0, searched_only: bool = False
+) -> list[float]:
+    """CPU seconds per decision of ``bot`` at seat 0 against ``medium`` bots in the games of
+    seeds ``first`` to ``first + games - 1`` (decisions with one legal action included, as they
+    are decisions too, unless ``searched_only``)."""
     game = load_game(game_name, players=players)
     times: list[float] = []
-    for seed in range(games):
-        seats: list[Bot[Any]] = [Timed(make_bot(bot, game, 0, seed), times)]
+    for seed in range(first, first + games):
+        seats: list[Bot[Any]] = [Timed(make_bot(bot, game, 0, seed), times, searched_only)]
         seats += [make_bot("medium", game, s, seed) for s in range(1, players)]
         play_game(game, seats, seed)
     return times
@@ -100,7 +108,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals per strength line")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--timing-games", type=int, default=3)
+    parser.add_argument("--timing-games", type=int, default=8)
     parser.add_argument("--busy", action="store_true", help="time with another core busy")
     parser.add_argument("--no-strength", action="store_true", help="only the decision times")
     parser.add_argument("--yardsticks", action="store_true", help="also the lines vs v1 bots")
@@ -116,9 +124,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     check_arguments(parser, args)
-    hard_times = timing_table(args)
+    timing_table(args)
     if not args.no_strength:
-        strength_table(args, hard_times)
+        strength_table(args)
 
 
 def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -149,37 +157,47 @@ def configurations(args: argparse.Namespace) -> Iterator[tuple[str, int]]:
                 yield game, players
 
 
-def timing_table(args: argparse.Namespace) -> dict[tuple[str, int], float]:
-    """The decision-time table; returns ``hard``'s mean per configuration."""
+def timing_table(args: argparse.Namespace) -> None:
+    """The decision-time table (every decision, as the limit of 0.5 s applies to each)."""
     print("| game | bot | players | decisions timed | mean s | median s | max s |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    means: dict[tuple[str, int], float] = {}
     with busy(args.busy):
         for game, players in configurations(args):
             for bot in ("medium", "hard"):
                 times = decision_times(game, bot, players, args.timing_games)
-                if bot == "hard":
-                    means[game, players] = statistics.mean(times)
                 print(
                     f"| {game} | {bot} | {players} | {len(times)} | "
                     f"{statistics.mean(times):.4f} | {statistics.median(times):.4f} | "
                     f"{max(times):.4f} |",
                     flush=True,
                 )
-    return means
 
 
-def ismcts_spec(game: str, players: int, target: float, games: int) -> tuple[str, float]:
-    """The ISMCTS bot with as many simulations as fit in ``target`` CPU seconds a decision,
-    and its probe's mean time per simulation."""
-    times = [t for t in decision_times(game, f"openspiel-ismcts@simulations={PROBE_SIMULATIONS}",
-                                       players, games) if t > 0.001]  # fmt: skip
-    per_simulation = statistics.mean(times) / PROBE_SIMULATIONS
-    simulations = max(1, round(target / per_simulation))
-    return f"openspiel-ismcts@simulations={simulations}", per_simulation
+def equal_time_simulations(target: float, probe_times: Sequence[float], probe: int) -> int:
+    """The simulations that give ISMCTS a mean of ``target`` CPU seconds a decision, from its
+    times per decision (``probe_times``) at ``probe`` simulations: the time a simulation takes
+    scaled to the target (at least one)."""
+    per_simulation = statistics.mean(probe_times) / probe
+    return max(1, round(target / per_simulation))
 
 
-def strength_table(args: argparse.Namespace, hard_times: dict[tuple[str, int], float]) -> None:
+def ismcts_spec(game: str, players: int, games: int) -> tuple[str, float, float]:
+    """The ISMCTS bot given ``hard``'s CPU time per searched decision, timed game by game in
+    turn with its probe (``games`` games each, the same deals); with ``hard``'s mean time per
+    searched decision and the probe's time per simulation."""
+    probe = f"openspiel-ismcts@simulations={PROBE_SIMULATIONS}"
+    hard: list[float] = []
+    probed: list[float] = []
+    for seed in range(games):
+        hard += decision_times(game, "hard", players, 1, seed, searched_only=True)
+        probed += decision_times(game, probe, players, 1, seed, searched_only=True)
+    target = statistics.mean(hard)
+    simulations = equal_time_simulations(target, probed, PROBE_SIMULATIONS)
+    per_simulation = statistics.mean(probed) / PROBE_SIMULATIONS
+    return f"openspiel-ismcts@simulations={simulations}", target, per_simulation
+
+
+def strength_table(args: argparse.Namespace) -> None:
     """The strength lines, each a paired duel."""
     print()
     print("| game | players | first vs others | deals (games) | first's advantage, points a game "
@@ -192,11 +210,12 @@ def strength_table(args: argparse.Namespace, hard_times: dict[tuple[str, int], f
             if args.line and f"{first},{other}" not in args.line:
                 continue
             if other == "ismcts":
-                target = hard_times[game, players]
-                other, per_sim = ismcts_spec(game, players, target, args.timing_games)
+                with busy(args.busy):
+                    other, target, per_sim = ismcts_spec(game, players, args.timing_games)
                 notes.append(
-                    f"{game} {players}p: hard {target * 1000:.0f} ms a decision; ISMCTS "
-                    f"{per_sim * 1000:.2f} ms a simulation -> {other}"
+                    f"{game} {players}p: hard {target * 1000:.0f} ms a searched decision; "
+                    f"ISMCTS {per_sim * 1000:.2f} ms a simulation, timed game by game in turn "
+                    f"-> {other}"
                 )
             result = duel(
                 game, first, other, players, args.deals, args.workers, args.seed,
