@@ -1,13 +1,20 @@
-"""The measuring tools in ``tools/`` answer a bad bot, game or option with a message."""
+"""The measuring tools in ``tools/``: a bad bot, game or option gets a message, and the equal-time
+seating of ISMCTS clocks what it says."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from matchmaker import load_game
+from matchmaker.bots import Bot
+from matchmaker.core.actions import Action
+from matchmaker.games.purrfect.actions import PASS, PROPOSE
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
@@ -73,13 +80,26 @@ def strength_module() -> object:
 
 def test_ismcts_gets_the_simulations_that_fill_hards_time_per_decision() -> None:
     strength: Any = strength_module()
-    # 50 simulations took 25 ms a decision: 0.5 ms each, so 60 ms buy 120.
-    assert strength.equal_time_simulations(0.060, [0.020, 0.030], 50) == 120
-    assert strength.equal_time_simulations(1e-9, [0.020], 50) == 1
+    # A simulation takes 0.5 ms: 60 ms buy 120; however short the target, one at least.
+    assert strength.equal_time_simulations(0.060, 0.0005) == 120
+    assert strength.equal_time_simulations(1e-9, 0.0005) == 1
 
 
-def test_the_probe_clocks_only_the_decisions_a_bot_searches() -> None:
+class FirstChoice(Bot[Any]):
+    """Plays the first legal action."""
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The first legal action."""
+        return legal[0]
+
+
+@pytest.mark.parametrize(("searched_only", "clocked"), [(False, 2), (True, 1)])
+def test_the_probe_clocks_only_the_decisions_a_bot_searches(
+    searched_only: bool, clocked: int
+) -> None:
     strength: Any = strength_module()
-    every = strength.decision_times("purrfect", "medium", 3, 1)
-    searched = strength.decision_times("purrfect", "medium", 3, 1, searched_only=True)
-    assert 0 < len(searched) < len(every)
+    times: list[float] = []
+    timed = strength.Timed(FirstChoice(load_game("purrfect", players=3), 0), times, searched_only)
+    assert timed.choose(None, [PASS]) == PASS
+    assert timed.choose(None, [PROPOSE, PASS]) == PROPOSE
+    assert len(times) == clocked

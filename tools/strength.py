@@ -173,11 +173,9 @@ def timing_table(args: argparse.Namespace) -> None:
                 )
 
 
-def equal_time_simulations(target: float, probe_times: Sequence[float], probe: int) -> int:
-    """The simulations that give ISMCTS a mean of ``target`` CPU seconds a decision, from its
-    times per decision (``probe_times``) at ``probe`` simulations: the time a simulation takes
-    scaled to the target (at least one)."""
-    per_simulation = statistics.mean(probe_times) / probe
+def equal_time_simulations(target: float, per_simulation: float) -> int:
+    """The simulations that give ISMCTS a mean of ``target`` CPU seconds a decision when a
+    simulation takes ``per_simulation`` (at least one)."""
     return max(1, round(target / per_simulation))
 
 
@@ -192,8 +190,8 @@ def ismcts_spec(game: str, players: int, games: int) -> tuple[str, float, float]
         hard += decision_times(game, "hard", players, 1, seed, searched_only=True)
         probed += decision_times(game, probe, players, 1, seed, searched_only=True)
     target = statistics.mean(hard)
-    simulations = equal_time_simulations(target, probed, PROBE_SIMULATIONS)
     per_simulation = statistics.mean(probed) / PROBE_SIMULATIONS
+    simulations = equal_time_simulations(target, per_simulation)
     return f"openspiel-ismcts@simulations={simulations}", target, per_simulation
 
 
