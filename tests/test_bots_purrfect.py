@@ -815,12 +815,26 @@ def test_the_review_imagines_its_worlds_as_hard_does(monkeypatch: pytest.MonkeyP
     assert made[0][1].drawn == evaluation.worlds == 8
 
 
-@pytest.mark.parametrize("scores", [[3, 1, 0], [0, 0, 0], [-5, 2, 9, 2], [4, -8, 1, 0, 3]])
-def test_playout_partner_weights_are_the_greedy_rule(scores: list[int]) -> None:
-    weights = partner_weights(scores, DEFAULT_TUNING)
+@pytest.mark.parametrize(
+    ("scores", "held"),
+    [
+        ([3, 1, 0], [0, 0, 0]),
+        ([0, 0, 0], [4, -3, 0]),
+        ([-5, 2, 9, 2], [6, 0, -8, 1]),
+        ([4, -8, 1, 0, 3], [0, 9, -2, 0, -1]),
+    ],
+)
+def test_playout_partner_weights_are_the_greedy_rule_on_reckoned_scores(
+    scores: list[int], held: list[int]
+) -> None:
+    """Each seat reads the table as a greedy seat reads its view: its own score exact, the
+    others' as reckoned (here off by ``held``, what their held cats are worth above the mean)."""
+    reckoned = [float(score + extra) for score, extra in zip(scores, held, strict=True)]
+    weights = partner_weights(scores, reckoned, DEFAULT_TUNING)
     n = len(scores)
     for me in range(n):
+        seen = [scores[me] if seat == me else reckoned[seat] for seat in range(n)]
         for partner in range(n):
             if partner != me:
-                expected = partner_weight(n, scores, me, partner, DEFAULT_TUNING)
+                expected = partner_weight(n, seen, me, partner, DEFAULT_TUNING)
                 assert weights[me][partner] == expected

@@ -17,8 +17,8 @@ from matchmaker import CHANCE, load_game
 from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.purrfect.fastplay import FastPlayout, held_mask
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
-from matchmaker.bots.purrfect.knowledge import Pool
-from matchmaker.bots.purrfect.playout import Playout
+from matchmaker.bots.purrfect.knowledge import Pool, estimated_scores
+from matchmaker.bots.purrfect.playout import Playout, reckoned_scores
 from matchmaker.bots.purrfect.policy import DEFAULT_TUNING, V1_TUNING, Tuning
 from matchmaker.games.purrfect.determinize import determinize
 from matchmaker.games.purrfect.game import PurrfectGame
@@ -168,3 +168,22 @@ def test_a_playout_starts_after_the_deal() -> None:
 def test_a_hand_mask_has_a_bit_per_value_held() -> None:
     assert held_mask([0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 1]) == (1 << 1) | (1 << 3) | (1 << 10)
     assert held_mask([0] * 11) == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_play_out_reckons_the_others_scores_as_their_views_show_them(players: int) -> None:
+    """What a play-out's seat reckons another seat's score to be (``reckoned_scores``) is what
+    a real seat estimates from its view (``estimated_scores``) with the same mean."""
+    rng = random.Random(players)
+    checked = 0
+    for state in moments(players, "default", 0, ("medium",), players, after=rng.randrange(8)):
+        for mean in (4.25, 5.5):
+            reckoned = reckoned_scores(state, mean)
+            for viewer in range(players):
+                estimated = estimated_scores(state.view(viewer), mean)
+                for seat in range(players):
+                    if seat != viewer:
+                        assert reckoned[seat] == pytest.approx(estimated[seat])
+                        checked += 1
+                assert estimated[viewer] == state.scores()[viewer]
+    assert checked

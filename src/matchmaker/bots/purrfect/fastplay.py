@@ -16,11 +16,12 @@ count, on worlds sampled at every phase of bot games.
 What makes it fast, besides skipping the engine:
 
 - A round reads only the partner weights between its proposer and the others, so only those
-  are worked out (``weight_against`` with each seat's best other score, as ``partner_weights``
-  finds it), once a round. Each pair of weights (the proposer's for a seat, the seat's for the
-  proposer) gets a small code, and a queue of seats is the number its seats spell: each seat's
-  pair code (four bits) and, when the rules foresee nominations, how many cats it nominates
-  from against the cat on show (0 for a candidate standing from an earlier round).
+  are worked out (``weight_against`` with each seat's own score and the others' reckoned
+  ones, as ``partner_weights`` finds them), once a round. Each pair of weights (the
+  proposer's for a seat, the seat's for the proposer) gets a small code, and a queue of
+  seats is the number its seats spell: each seat's pair code (four bits) and, when the rules
+  foresee nominations, how many cats it nominates from against the cat on show (0 for a
+  candidate standing from an earlier round).
 - Continuation values are memoised by that number and the cat, as ``Playout`` memoises them by
   the pairs themselves, and one lookup serves a whole inspection: the value before candidate
   ``j`` of a queue is the value at the start of the queue's rest (backward induction computes
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.knowledge import Pool, reckoned_score
 from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import (
     Rules,
@@ -105,6 +106,9 @@ class FastPlayout:
         #: size (as ``nomination_dist`` reads it), 0 when its candidate stands from an earlier
         #: round or the rules do not foresee nominations.
         self._foresee = tuning.foresee_nominations
+        #: The mean unseen cat, at which the seats reckon the cats the others hold.
+        self._mean = pool.mean
+        self._reckon = tuning.reckon_scores
         self._most_held = pool.size
         self._seat_bits = _PAIR_BITS + max(1, pool.size.bit_length())
         #: Memoised decisions by their integer keys (see ``run``).
@@ -154,7 +158,9 @@ class FastPlayout:
         mine = [0.0] * n
         theirs = [0] * n
         codes = [0] * n
-        self._weigh(scores, proposer, mine, theirs, codes)
+        self._weigh(
+            scores, self._reckoned(scores, hands, size, cand), proposer, mine, theirs, codes
+        )
         # The cats in play, for whether the game is late (``Rules.is_late``: 1 or 0 a round).
         in_play = cats_in_play(size, n - cand.count(0), cat != 0)
         late = 1 if rules.is_late(in_play) else 0
@@ -286,16 +292,38 @@ class FastPlayout:
                 size[proposer] += 1
                 masks[proposer] |= 1 << value
                 cand[proposer] = 0
-            self._weigh(scores, proposer, mine, theirs, codes)
+            self._weigh(
+                scores, self._reckoned(scores, hands, size, cand), proposer, mine, theirs, codes
+            )
             late = 1 if rules.is_late(in_play) else 0
             phase = PRESENT
         self.steps += steps
         return scores
 
     # ------------------------------------------------------------------ weights, memoised
+    def _reckoned(
+        self, scores: list[int], hands: list[list[int]], size: list[int], cand: list[int]
+    ) -> list[float]:
+        """Every seat's score as the others reckon it (``reckoned_score``, as
+        ``playout.reckoned_scores`` finds it on a state); the true scores if the numbers do
+        not reckon (``Tuning.reckon_scores``)."""
+        if not self._reckon:
+            return [float(score) for score in scores]
+        mean = self._mean
+        reckoned: list[float] = []
+        for s in range(self.players):
+            hand = hands[s]
+            total = cand[s]
+            for value in range(1, MAX_VALUE + 1):
+                total += value * hand[value]
+            count = size[s] + (1 if cand[s] else 0)
+            reckoned.append(reckoned_score(scores[s], total, count, mean))
+        return reckoned
+
     def _weigh(
         self,
         scores: list[int],
+        reckoned: list[float],
         proposer: int,
         mine: list[float],
         theirs: list[int],
@@ -304,22 +332,25 @@ class FastPlayout:
         """Fill in the partner weights between ``proposer`` and every other seat ``s``:
         ``mine[s]``, how much s's gain counts against the proposer; ``theirs[s]``, the index
         of how much the proposer's gain counts against s; ``codes[s]``, the pair's code. They
-        are the entries of ``partner_weights(scores)`` for the proposer's row and column."""
+        are the entries of ``partner_weights(scores, reckoned)`` for the proposer's row and
+        column: each seat's own true score against the others' reckoned ones."""
         n = self.players
         if n == 2:
-            matrix = partner_weights(scores, self.tuning)
+            matrix = partner_weights(scores, reckoned, self.tuning)
             other = 1 - proposer
             weight, against = matrix[proposer][other], matrix[other][proposer]
             mine[other] = weight
             theirs[other], codes[other] = self._pair_code(weight, against)
             return
-        # The best other score of every seat, as partner_weights finds it: the runner-up's for
-        # the leader (the first seat of the highest score), the leader's for everybody else.
+        # The best other reckoned score of every seat: the runner-up's for the first seat of
+        # the highest, the highest for everybody else.
         first = 0
-        top = scores[0]
-        runner_up = scores[1]
-        for s in range(1, n):
-            score = scores[s]
+        top = reckoned[0]
+        runner_up = reckoned[1]
+        if runner_up > top:
+            first, top, runner_up = 1, reckoned[1], reckoned[0]
+        for s in range(2, n):
+            score = reckoned[s]
             if score > top:
                 runner_up = top
                 top = score
@@ -328,11 +359,11 @@ class FastPlayout:
                 runner_up = score
         tuning = self.tuning
         own = scores[proposer]
+        shown = reckoned[proposer]
         own_best = runner_up if proposer == first else top
         for s in self._clockwise[proposer]:
-            score = scores[s]
-            weight = weight_against(own, score, own_best, tuning)
-            against = weight_against(score, own, runner_up if s == first else top, tuning)
+            weight = weight_against(own, reckoned[s], own_best, tuning)
+            against = weight_against(scores[s], shown, runner_up if s == first else top, tuning)
             mine[s] = weight
             theirs[s], codes[s] = self._pair_code(weight, against)
 

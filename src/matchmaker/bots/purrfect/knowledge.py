@@ -96,3 +96,11 @@ def estimated_scores(view: PurrfectView, mean: float) -> list[float]:
         held = view.hand_sizes[seat] + (1 if view.standing[seat] else 0)
         scores.append(claimed - sum(view.given[seat]) - held * mean)
     return scores
+
+
+def reckoned_score(score: float, held_total: int, held_count: int, mean: float) -> float:
+    """A seat's score as the others reckon it, from its true score: the ``held_count`` cats it
+    still holds (in hand or standing as a candidate), worth ``held_total`` in all, counted at
+    ``mean`` each, as ``estimated_scores`` counts them from a view (they are part of its
+    target, and hidden). The play-outs of the strong bot judge who leads with it."""
+    return score + held_total - held_count * mean

@@ -5,12 +5,15 @@ plays it to the end many times. A playout must be cheap, so every seat plays the
 :mod:`matchmaker.bots.purrfect.policy` with two shortcuts: all seats share one picture of the
 unseen cats (the searching seat's), and the sampled state's position is read directly rather
 than through a view. A proposer still decides on what it has inspected only, and an owner on its own
-candidate; what the seats do not see plays no part.
+candidate; what the seats do not see plays no part. That holds for who leads too: a seat knows
+its own score, but reckons the others' with the cats they still hold at the mean unseen value
+(``reckoned_scores``), as a real seat estimates them from its view (unless the numbers say
+otherwise: ``Tuning.reckon_scores``).
 """
 
 from __future__ import annotations
 
-from matchmaker.bots.purrfect.knowledge import Pool
+from matchmaker.bots.purrfect.knowledge import Pool, reckoned_score
 from matchmaker.bots.purrfect.policy import (
     Rules,
     Tuning,
@@ -36,19 +39,33 @@ from matchmaker.games.purrfect.state import PurrfectState
 Weights = list[list[float]]
 
 
-def partner_weights(scores: list[int], tuning: Tuning) -> Weights:
-    """Every seat's partner weight for every other seat (``partner_weight`` on the true
-    scores; a seat's weight for itself is never read)."""
+def partner_weights(scores: list[int], reckoned: list[float], tuning: Tuning) -> Weights:
+    """Every seat's partner weight for every other seat (``partner_weight`` as each seat reads
+    the table: its own true score among the others' ``reckoned`` ones; a seat's weight for
+    itself is never read)."""
     n = len(scores)
     if n == 2:
         return [[0.0, 1.0], [1.0, 0.0]]
-    order = sorted(range(n), key=lambda s: -scores[s])
-    first, second = order[0], order[1]
     weights: Weights = []
     for me, mine in enumerate(scores):
-        best_other = scores[second] if me == first else scores[first]
-        weights.append([weight_against(mine, theirs, best_other, tuning) for theirs in scores])
+        best_other = max(reckoned[seat] for seat in range(n) if seat != me)
+        weights.append([weight_against(mine, theirs, best_other, tuning) for theirs in reckoned])
     return weights
+
+
+def reckoned_scores(state: PurrfectState, mean: float) -> list[float]:
+    """Every seat's score as the others reckon it (``reckoned_score``): the cats in its hand
+    and its standing candidate counted at ``mean``."""
+    p = state.position
+    return [
+        reckoned_score(
+            score,
+            sum(value * count for value, count in enumerate(p.hands[seat])) + p.candidate[seat],
+            p.hand_size[seat] + (1 if p.candidate[seat] else 0),
+            mean,
+        )
+        for seat, score in enumerate(state.scores())
+    ]
 
 
 class Playout:
@@ -69,7 +86,13 @@ class Playout:
         position = state.position
         while position.phase is not Phase.OVER:
             if position.phase is Phase.PRESENT or weights is None:
-                weights = partner_weights(state.scores(), self.tuning)
+                scores = state.scores()
+                reckoned = (
+                    reckoned_scores(state, self.rules.pool.mean)
+                    if self.tuning.reckon_scores
+                    else [float(score) for score in scores]
+                )
+                weights = partner_weights(scores, reckoned, self.tuning)
                 late = self.is_late(state)
             state.apply(self.decide(state, weights, late))
             self.steps += 1

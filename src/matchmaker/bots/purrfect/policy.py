@@ -61,11 +61,18 @@ class Tuning:
     #: A proposer foresees what the owners will nominate against the cat it shows
     #: (``Rules.nomination_dist``) rather than taking their candidates for any unseen cats.
     foresee_nominations: bool = True
+    #: In a play-out (an imagined state read directly, not through views), a seat judges who
+    #: leads from its own score and the others' as its view would show them, the cats they
+    #: hold counted at the mean unseen cat (``knowledge.reckoned_score``), rather than from
+    #: the imagined deal's true scores (the first strong bot's play-outs).
+    reckon_scores: bool = True
 
 
 DEFAULT_TUNING = Tuning()
 #: The numbers of the first greedy and strong bots (``greedy-v1``, ``strong-v1``).
-V1_TUNING = Tuning(rival=0.25, leader=0.4, late_keep=1.0, foresee_nominations=False)
+V1_TUNING = Tuning(
+    rival=0.25, leader=0.4, late_keep=1.0, foresee_nominations=False, reckon_scores=False
+)
 
 
 def partner_weight(
