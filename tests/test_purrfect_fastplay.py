@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -187,3 +188,29 @@ def test_a_play_out_reckons_the_others_scores_as_their_views_show_them(players: 
                         checked += 1
                 assert estimated[viewer] == state.scores()[viewer]
     assert checked
+
+
+def test_play_outs_that_reckon_the_lead_play_otherwise_than_on_the_true_scores() -> None:
+    """``Tuning.reckon_scores`` reaches both play-outs: from the same worlds, reckoning the
+    others' scores changes some play-outs (who leads sets the partner weights), and the fast
+    play-out follows the engine's either way (``assert_agree`` above covers every world)."""
+    reckoning, true_scores = DEFAULT_TUNING, replace(DEFAULT_TUNING, reckon_scores=False)
+    rng = random.Random(4)
+    differ = 0
+    for state in moments(4, "default", 0, ("medium",), 4, after=0):
+        game = state.game
+        assert isinstance(game, PurrfectGame)
+        pool = PurrfectGreedy(game, state.to_act, 0).read(state.view(state.to_act)).pool
+        for _ in range(10):
+            world = determinize(game, state.view(state.to_act), rng)
+            traces = []
+            for tuning in (reckoning, true_scores):
+                trace: list[Any] = []
+                FastPlayout(4, pool, tuning).run(world, trace)
+                engine = world.clone()
+                before = len(engine.history.events)
+                Playout(4, pool, tuning).run(engine)
+                assert trace == engine.history.events[before:]
+                traces.append(trace)
+            differ += traces[0] != traces[1]
+    assert differ

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matchmaker.bots.purrfect.knowledge import Pool, reckoned_score
+from matchmaker.bots.purrfect.knowledge import Pool, estimated_score
 from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import (
     Rules,
@@ -304,9 +304,11 @@ class FastPlayout:
     def _reckoned(
         self, scores: list[int], hands: list[list[int]], size: list[int], cand: list[int]
     ) -> list[float]:
-        """Every seat's score as the others reckon it (``reckoned_score``, as
+        """Every seat's score as the others reckon it (``estimated_score``, as
         ``playout.reckoned_scores`` finds it on a state); the true scores if the numbers do
-        not reckon (``Tuning.reckon_scores``)."""
+        not reckon (``Tuning.reckon_scores``). Claimed and given cats are not kept here, but
+        their difference is the score plus the cats still held, which are part of the
+        target."""
         if not self._reckon:
             return [float(score) for score in scores]
         mean = self._mean
@@ -317,7 +319,7 @@ class FastPlayout:
             for value in range(1, MAX_VALUE + 1):
                 total += value * hand[value]
             count = size[s] + (1 if cand[s] else 0)
-            reckoned.append(reckoned_score(scores[s], total, count, mean))
+            reckoned.append(estimated_score(scores[s] + total, count, mean))
         return reckoned
 
     def _weigh(

@@ -94,13 +94,12 @@ def estimated_scores(view: PurrfectView, mean: float) -> list[float]:
             scores.append(claimed - view.target)
             continue
         held = view.hand_sizes[seat] + (1 if view.standing[seat] else 0)
-        scores.append(claimed - sum(view.given[seat]) - held * mean)
+        scores.append(estimated_score(claimed - sum(view.given[seat]), held, mean))
     return scores
 
 
-def reckoned_score(score: float, held_total: int, held_count: int, mean: float) -> float:
-    """A seat's score as the others reckon it, from its true score: the ``held_count`` cats it
-    still holds (in hand or standing as a candidate), worth ``held_total`` in all, counted at
-    ``mean`` each, as ``estimated_scores`` counts them from a view (they are part of its
-    target, and hidden). The play-outs of the strong bot judge who leads with it."""
-    return score + held_total - held_count * mean
+def estimated_score(claimed_less_given: float, held: int, mean: float) -> float:
+    """Another seat's score as the table can estimate it: what it claimed less the cats that
+    left it in public (both public), less the ``held`` cats it still holds in hand or standing
+    as a candidate, each counted at ``mean`` (they are the hidden part of its target)."""
+    return claimed_less_given - held * mean

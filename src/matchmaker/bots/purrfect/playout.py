@@ -13,7 +13,7 @@ otherwise: ``Tuning.reckon_scores``).
 
 from __future__ import annotations
 
-from matchmaker.bots.purrfect.knowledge import Pool, reckoned_score
+from matchmaker.bots.purrfect.knowledge import Pool, estimated_score
 from matchmaker.bots.purrfect.policy import (
     Rules,
     Tuning,
@@ -54,17 +54,17 @@ def partner_weights(scores: list[int], reckoned: list[float], tuning: Tuning) ->
 
 
 def reckoned_scores(state: PurrfectState, mean: float) -> list[float]:
-    """Every seat's score as the others reckon it (``reckoned_score``): the cats in its hand
-    and its standing candidate counted at ``mean``."""
+    """Every seat's score as the others reckon it on an imagined state (``estimated_score``,
+    as a real seat estimates it from its view): its claimed cats less those that left it in
+    public, its held cats at ``mean``."""
     p = state.position
     return [
-        reckoned_score(
-            score,
-            sum(value * count for value, count in enumerate(p.hands[seat])) + p.candidate[seat],
+        estimated_score(
+            sum(p.claimed[seat]) - sum(p.given[seat]),
             p.hand_size[seat] + (1 if p.candidate[seat] else 0),
             mean,
         )
-        for seat, score in enumerate(state.scores())
+        for seat in range(p.players)
     ]
 
 

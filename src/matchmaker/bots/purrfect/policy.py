@@ -63,7 +63,7 @@ class Tuning:
     foresee_nominations: bool = True
     #: In a play-out (an imagined state read directly, not through views), a seat judges who
     #: leads from its own score and the others' as its view would show them, the cats they
-    #: hold counted at the mean unseen cat (``knowledge.reckoned_score``), rather than from
+    #: hold counted at the mean unseen cat (``knowledge.estimated_score``), rather than from
     #: the imagined deal's true scores (the first strong bot's play-outs).
     reckon_scores: bool = True
 
