@@ -760,6 +760,44 @@ def test_the_game_goes_on_while_two_seats_hold_cats() -> None:
     assert str(exc.value) == "the game is not over yet: it has no result"
 
 
+def test_a_candidate_can_stand_all_game_while_the_others_keep_matching() -> None:
+    """Only a loneliness sends a standing candidate home, and the proposer role passes from a
+    match's proposer to the candidate's owner: while the other seats keep matching each other,
+    a seat whose candidate stands never proposes again, and its cats are left over at the end.
+    3 players: seat 2 nominates its 1 in round 0 and makes no other decision all game.
+    Targets 5+6+7=18, 4+6+8=18, 1+2+3=6."""
+    hands = [[5, 6, 7], [4, 6, 8], [1, 2, 3]]
+    events = [
+        # Round 0, P=0: presents 5; seat 1 nominates 4, seat 2 its 1; seat 0 proposes to the
+        # 4, seat 1 accepts. Seat 2's 1 stands; seat 1 proposes next.
+        ev(0, "present", value=5),
+        ev(1, "nominate", value=4),
+        ev(2, "nominate", value=1),
+        ev(0, "propose"),
+        ev(1, "accept"),
+        # Round 1, P=1: presents 6; only seat 0 nominates (its 6); seat 1 passes seat 2's
+        # standing 1, proposes to seat 0's 6, accepted. Seat 0 proposes next.
+        ev(1, "present", value=6),
+        ev(0, "nominate", value=6),
+        ev(1, "pass"),
+        ev(1, "propose"),
+        ev(0, "accept"),
+        # Round 2, P=0: presents its last cat, 7; seat 1 nominates its last, 8; proposal,
+        # accepted. Seats 0 and 1 hold no cats: only seat 2 does, so the game ends.
+        ev(0, "present", value=7),
+        ev(1, "nominate", value=8),
+        ev(0, "propose"),
+        ev(1, "accept"),
+    ]
+    state = purrfect(hands, events)
+    assert state.is_over
+    assert [seat for seat, _ in state.history.events].count(2) == 1
+    view = state.public_view()
+    assert view.claimed == ((4, 6, 8), (5, 6, 7), ())
+    assert sorted(view.left_over) == [1, 2, 3]
+    assert state.scores() == [18 - 18, 18 - 18, 0 - 6]
+
+
 # ----------------------------------------------------------------------------------- scores
 # "Final score of a seat = sum of the values it claimed - its target. The highest final score
 #  wins. Ruling: ties are shared. ... every discarded cat lowers the sum of all scores by its

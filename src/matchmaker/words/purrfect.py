@@ -100,6 +100,8 @@ class PurrfectWords(GameWords[PurrfectView]):
                 "candidate's owner proposes next.",
                 "If nobody matches, the proposer's cat is lost, the candidates go back to their "
                 "owners' hands and the seat to the left proposes next.",
+                "So a candidate stands until a round ends with no match: while the others keep "
+                "matching each other, its owner may not get another turn all game.",
             )),
             RulesSection("Talk", (
                 "Anybody may say anything about their candidate to persuade the proposer: a "
