@@ -11,7 +11,7 @@ RULES_SOURCES := setup.py $(shell find src/matchmaker/core src/matchmaker/games 
 # The tests run a second time on the pure-Python sources (MATCHMAKER_PURE=1).
 PURE_TESTS := tests/test_compiled.py tests/test_purrfect_rules.py tests/test_clecanian_rules.py \
 	tests/test_clecanian_jokers.py tests/test_determinize.py tests/test_purrfect_fastplay.py \
-	tests/test_vectors.py tests/test_records.py tests/test_properties.py \
+	tests/test_purrfect_seatplay.py tests/test_vectors.py tests/test_records.py tests/test_properties.py \
 	tests/test_bots_purrfect.py tests/test_bots_clecanian.py src/matchmaker/games/clecanian/scoring.py
 
 .PHONY: run play test lint typecheck pytest bench clean

@@ -31,6 +31,7 @@ from matchmaker.bots.purrfect.policy import (
     hand_counts,
     partner_weight,
 )
+from matchmaker.bots.purrfect.seatplay import SeatPlayout
 from matchmaker.bots.purrfect.strong import (
     ModelSpread,
     PurrfectStrong,
@@ -179,7 +180,7 @@ def test_strong_budget_is_a_constructor_argument() -> None:
     assert PurrfectStrong(game, 0).seconds is None  # a seed gives one game by default
     assert PurrfectStrong(game, 0, seconds=0.25).seconds == 0.25
     assert PurrfectStrong(game, 0).model_count == PurrfectStrong.models == 16
-    assert PurrfectStrong(game, 0, models=4).model_count == 4
+    assert PurrfectStrong(game, 0, models=4, views=0).model_count == 4
     assert PurrfectStrongV1(game, 0).model_count == 1
 
 
@@ -248,7 +249,7 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
     monkeypatch.setattr(strong_module, "FastPlayout", log)
     state = purrfect(THREE)
     legal = state.legal_actions()
-    bot = CountingStrong(state.game, 0, "models", budget=4000, models=models)
+    bot = CountingStrong(state.game, 0, "models", budget=4000, models=models, views=0)
     bot.choose(state.view(0), legal)
     per_deal = len(legal)  # no pruning on three actions with two finalists and greedy's
     assert len(log.runs) == bot.imagined * per_deal > models
@@ -259,34 +260,108 @@ def test_imagined_deal_k_is_played_with_model_k_mod_models(
         assert played[0] == replace(bot.tuning, foresee_nominations=False)
     first = list(log.runs)
     log.runs.clear()
-    again = CountingStrong(state.game, 0, "models", budget=4000, models=models)
+    again = CountingStrong(state.game, 0, "models", budget=4000, models=models, views=0)
     again.choose(state.view(0), legal)
     assert log.runs == first  # drawn from the bot's seeded stream: same seed, same models
 
 
-def test_the_review_plays_its_worlds_with_hard_s_play_out_models(
+class SeatLog:
+    """Stands in for SeatPlayout in the strong bot's module and logs the numbers of the
+    seats of each play-out played."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[Tuning, ...]] = []
+
+    def __call__(self, *args: Any) -> LoggedSeats:
+        return LoggedSeats(SeatPlayout(*args), self.runs)
+
+
+class LoggedSeats:
+    """A SeatPlayout (compiled or not) that logs the numbers of its seats at each play-out."""
+
+    def __init__(self, inner: SeatPlayout, log: list[tuple[Tuning, ...]]) -> None:
+        self.inner = inner
+        self.log = log
+
+    @property
+    def steps(self) -> int:
+        return self.inner.steps
+
+    def run(self, state: PurrfectState) -> list[int]:
+        self.log.append(self.inner.tunings)
+        return self.inner.run(state)
+
+
+def patterns_by_deal(runs: list[tuple[Tuning, ...]], per_deal: int, seat: int) -> list[Any]:
+    """The numbers each imagined deal's seats played with, from a log of ``per_deal``
+    play-outs a deal, checked: every action of a deal alike, the seat itself with its own
+    numbers, the others' kinds cycling through every pattern of ``PurrfectStrong.others``."""
+    played = runs[::per_deal]
+    assert all(runs[k] == played[k // per_deal] for k in range(len(runs)))
+    players = len(played[0])
+    patterns = len(PurrfectStrong.others) ** (players - 1)
+    assert all(played[k] == played[k % patterns] for k in range(len(played)))
+    assert len(set(played[:patterns])) == patterns
+    assert all(tunings[seat] == PurrfectStrong.tuning for tunings in played)
+    assert {t for tunings in played for t in tunings} == {
+        PurrfectStrong.tuning,
+        *PurrfectStrong.others,
+    }
+    return played
+
+
+def test_seat_play_outs_imagine_the_others_as_each_kind_in_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The review's evaluator judges with `hard`'s play-outs: world k with model k mod their
-    number, none of them foreseeing the nominations, drawn from the review's seeded stream."""
-    log = PlayoutLog()
-    monkeypatch.setattr(strong_module, "FastPlayout", log)
+    log = SeatLog()
+    monkeypatch.setattr(strong_module, "SeatPlayout", log)
+    state = purrfect(THREE)
+    legal = state.legal_actions()
+    bot = CountingStrong(state.game, 0, "seats", budget=4000)
+    bot.choose(state.view(0), legal)
+    per_deal = len(legal)  # no pruning on three actions with two finalists and greedy's
+    assert len(log.runs) == bot.imagined * per_deal > 4
+    patterns_by_deal(log.runs, per_deal, 0)
+    first = list(log.runs)
+    log.runs.clear()
+    CountingStrong(state.game, 0, "seats", budget=4000).choose(state.view(0), legal)
+    assert log.runs == first  # the order of the patterns comes from the bot's seeded stream
+
+
+def test_the_review_plays_its_worlds_with_hard_s_play_outs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review's evaluator judges with `hard`'s play-outs: every seat reading its own view,
+    the others as each kind in turn, world k with pattern k mod their number, in an order
+    drawn from the review's seeded stream."""
+    log = SeatLog()
+    monkeypatch.setattr(strong_module, "SeatPlayout", log)
     state = purrfect(THREE)
     legal = state.legal_actions()
     evaluator = PurrfectEvaluator(state.game, 0, "review")
     evaluation = evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
     per_world = len(legal)
     assert evaluation.worlds == 40 and len(log.runs) == 40 * per_world
-    models = PurrfectStrong.models
-    played = models_by_deal(log.runs, per_world, models)
-    # The very sets `hard` draws first from that stream, around its own numbers.
-    hard = PurrfectStrong(state.game, 0)
-    own = replace(hard.tuning, foresee_nominations=False)
-    assert played[:models] == play_models(own, hard.model_spread, models, random.Random(3))
+    patterns_by_deal(log.runs, per_world, 0)
     first = list(log.runs)
     log.runs.clear()
     evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
     assert log.runs == first
+
+
+def test_shared_play_out_models_are_asked_for_with_views_0() -> None:
+    game = load_game("purrfect", players=3)
+    assert PurrfectStrong(game, 0).by_seat
+    assert PurrfectStrong(game, 0).search_budget == PurrfectStrong.budget
+    shared = PurrfectStrong(game, 0, views=0, models=3)
+    assert not shared.by_seat and shared.model_count == 3
+    assert shared.search_budget == strong_module.SHARED_BUDGET
+    assert not PurrfectStrongV1(game, 0).by_seat
+    assert PurrfectStrongV1(game, 0, views=1).search_budget == strong_module.SEAT_BUDGET
+    with pytest.raises(OptionError, match="ask for views=0"):
+        PurrfectStrong(game, 0, models=3)
+    with pytest.raises(OptionError, match=r"views must be 1 .* or 0"):
+        PurrfectStrong(game, 0, views=2)
 
 
 def test_strong_v1_plays_out_with_its_own_numbers_only(monkeypatch: pytest.MonkeyPatch) -> None:

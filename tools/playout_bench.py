@@ -29,11 +29,17 @@ from matchmaker.bots.clecanian.strong import ClecanianStrong
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
-from matchmaker.bots.purrfect.strong import PlayoutModels, PurrfectStrong, play_models
+from matchmaker.bots.purrfect.strong import (
+    PlayoutModels,
+    PurrfectStrong,
+    SeatModels,
+    play_models,
+)
 from matchmaker.core.actions import CHANCE
 from matchmaker.core.game import State
 from matchmaker.games.clecanian.determinize import WorldSampler
 from matchmaker.games.purrfect.determinize import WorldSampler as PurrfectWorlds
+from matchmaker.games.purrfect.state import PurrfectState
 
 #: Worlds from each position (the hard bot samples 300 a decision and plays 2 or 3 options in each).
 WORLDS = 200
@@ -139,6 +145,50 @@ def purrfect_rate(players: int, seconds: float, fast: bool = False, models: int 
     return steps / (time.thread_time() - start)
 
 
+def purrfect_seat_rate(players: int, seconds: float) -> float:
+    """Play-out decisions per CPU second in Purrfect Match with every seat reading its own
+    view (``SeatPlayout``), the others as each kind in turn, as ``hard`` plays them
+    (``SeatModels``): the same positions and worlds as ``purrfect_rate``."""
+    states = positions("purrfect", players, 8)
+    rng = random.Random(1)
+    steps = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        for state in states:
+            seat = state.to_act
+            bot = PurrfectStrong(state.game, seat, 0)
+            reading = bot.read(state.view(seat))
+            playouts = SeatModels(bot.purrfect, seat, bot.tuning, bot.others, rng)
+            worlds = PurrfectWorlds(state.game, reading.view)  # type: ignore[arg-type]
+            for k in range(WORLDS):
+                playouts.for_deal(k).run(worlds.sample(rng))
+            steps += playouts.steps
+    return steps / (time.thread_time() - start)
+
+
+def purrfect_real_rate(players: int, seconds: float) -> float:
+    """Play-out decisions per CPU second in Purrfect Match played through the engine by the
+    real greedy bots, each reading its own view (in silence): the decisions ``SeatPlayout``
+    makes, the slow way. The same positions and worlds."""
+    states = positions("purrfect", players, 8)
+    rng = random.Random(1)
+    steps = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        for state in states:
+            seat = state.to_act
+            view = state.view(seat)
+            worlds = PurrfectWorlds(state.game, view)  # type: ignore[arg-type]
+            for _ in range(WORLDS // 10):
+                world = worlds.sample(rng)
+                before = world.decision_count()
+                bots = [PurrfectGreedy(state.game, s, 0) for s in range(players)]
+                end = play_game(state.game, bots, 0, state=world, table_talk=False).state
+                assert isinstance(end, PurrfectState)
+                steps += end.decision_count() - before
+    return steps / (time.thread_time() - start)
+
+
 def main() -> None:
     """Print one line per game and player count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -161,6 +211,10 @@ def main() -> None:
         models = PurrfectStrong.models
         rate = purrfect_rate(players, args.seconds, fast=True, models=models)
         print(f"| purrfect, FastPlayout, {models} models | {players} | {rate:,.0f} |", flush=True)
+        rate = purrfect_real_rate(players, args.seconds)
+        print(f"| purrfect, greedy bots on views (the engine) | {players} | {rate:,.0f} |")
+        rate = purrfect_seat_rate(players, args.seconds)
+        print(f"| purrfect, SeatPlayout (views) | {players} | {rate:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

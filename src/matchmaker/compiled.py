@@ -43,6 +43,7 @@ MODULES: tuple[str, ...] = (
     "matchmaker.bots.purrfect.knowledge",
     "matchmaker.bots.purrfect.policy",
     "matchmaker.bots.purrfect.fastplay",
+    "matchmaker.bots.purrfect.seatplay",
     "matchmaker.bots.clecanian.evaluate",
     "matchmaker.bots.clecanian.plan",
     "matchmaker.bots.clecanian.lookahead",

@@ -10,12 +10,17 @@ For each decision with a real choice it repeats, until its budget is spent:
 2. weigh that imagined deal by the table talk: a deal in which a speaker's candidate is what it
    claimed counts more, the more that speaker has told the truth before;
 3. for every legal action, play the imagined state to the end with the greedy rules for every
-   seat (its own later decisions included), and note the outcome. The greedy rules' numbers
-   (how much a kept cat is worth, how much a partner's gain counts) are drawn anew for each
-   decision, ``models`` sets of them around its own (``ModelSpread``), and imagined deal k is
-   played with set k mod ``models``: the seats it imagines are not all alike, and no one model's
-   mistakes repeat in every play-out. Its own decisions foresee the nominations to come
-   (``Tuning.foresee_nominations``); its play-outs' proposers do not (``playout_foresight``).
+   seat (its own later decisions included), and note the outcome. Every seat of a play-out
+   reads its own view as the game goes on (``SeatPlayout``: the cats it has not seen, the
+   candidates it inspected, the scores as it can estimate them), itself with its own numbers
+   and each other seat with the numbers of one of the kinds of player it may be (``others``:
+   the first greedy bot's and today's); the bot is not told what the others are, so imagined
+   deal k is played with the k-th pattern of kinds over the other seats, every pattern in
+   turn (``SeatModels``). With ``views=0`` the play-outs share one picture of the unseen cats,
+   its own, fixed for the play-out (``FastPlayout``), about ten times faster a decision; the
+   greedy rules' numbers are then drawn anew for each decision, ``models`` sets of them
+   around its own (``ModelSpread``), imagined deal k played with set k mod ``models``, and the
+   play-outs' proposers do not foresee the nominations (``playout_foresight``).
 
 It plays the action with the best weighted mean outcome, if it beats the greedy action by more
 than two standard errors of the paired differences (``strong-v1``: one). The outcome it
@@ -36,13 +41,15 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any, ClassVar, Protocol
 
 from matchmaker.bots.paired import paired_error
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
 from matchmaker.bots.purrfect.knowledge import Pool
-from matchmaker.bots.purrfect.policy import V1_TUNING, Tuning
+from matchmaker.bots.purrfect.policy import DEFAULT_TUNING, V1_TUNING, Tuning
+from matchmaker.bots.purrfect.seatplay import RulesCache, SeatPlayout
 from matchmaker.bots.purrfect.worlds import ForeseenWorlds
 from matchmaker.bots.talk import Claim, claim_text
 from matchmaker.core.actions import Action
@@ -50,6 +57,7 @@ from matchmaker.core.errors import OptionError
 from matchmaker.core.game import Game
 from matchmaker.games.purrfect.deck import MAX_VALUE
 from matchmaker.games.purrfect.determinize import WorldSampler
+from matchmaker.games.purrfect.game import PurrfectGame
 from matchmaker.games.purrfect.state import PurrfectState
 from matchmaker.games.purrfect.view import PurrfectView
 
@@ -65,6 +73,11 @@ def mean_outcomes(samples: list[Sample], actions: list[int]) -> dict[int, float]
 
 #: What imagining one deal costs, in decisions played (a budget unit).
 SAMPLE_COST = 10
+#: The default budget of play-outs in which every seat reads its own view (``SeatPlayout``)...
+SEAT_BUDGET = 8_000
+#: ... and of play-outs that share one picture of the unseen cats (``FastPlayout``), about
+#: ten times faster a decision.
+SHARED_BUDGET = 60_000
 
 
 @dataclass(frozen=True)
@@ -122,6 +135,20 @@ class Worlds(Protocol):
         ...
 
 
+class Models(Protocol):
+    """The play-outs of one decision, one for each imagined deal (``PlayoutModels``,
+    ``SeatModels``)."""
+
+    def for_deal(self, k: int) -> PlaysOut:
+        """The play-out of imagined deal ``k`` (counted from 0)."""
+        ...
+
+    @property
+    def steps(self) -> int:
+        """Decisions played so far (the search budget counts them)."""
+        ...
+
+
 class PlayoutModels:
     """The play-outs of one decision: one a set of numbers (``play_models``), imagined deal k
     played with set k mod their number."""
@@ -146,6 +173,51 @@ class PlayoutModels:
         return sum(playout.steps for playout in self.playouts)
 
 
+class SeatModels:
+    """The play-outs of one decision when every seat of them reads its own view
+    (``SeatPlayout``): the bot itself with its own numbers, each other seat with one of
+    ``others``. Every pattern of them over the other seats is played, in an order drawn from
+    ``rng``: imagined deal k with pattern k mod their number (the bot is not told what the
+    others are, so it imagines each of them as each kind in turn)."""
+
+    def __init__(
+        self,
+        game: PurrfectGame,
+        seat: int,
+        own: Tuning,
+        others: Sequence[Tuning],
+        rng: random.Random,
+    ) -> None:
+        self.players = game.players
+        self.deck = game.options.deck
+        self.seat = seat
+        self.own = own
+        self.others = tuple(others)
+        self.patterns = list(product(range(len(self.others)), repeat=self.players - 1))
+        rng.shuffle(self.patterns)
+        self.cache = RulesCache(self.players)
+        self.playouts: dict[int, SeatPlayout] = {}
+
+    def for_deal(self, k: int) -> SeatPlayout:
+        """The play-out of imagined deal ``k`` (counted from 0)."""
+        index = k % len(self.patterns)
+        playout = self.playouts.get(index)
+        if playout is None:
+            kinds = iter(self.patterns[index])
+            tunings = [
+                self.own if s == self.seat else self.others[next(kinds)]
+                for s in range(self.players)
+            ]
+            playout = SeatPlayout(self.players, self.deck, tunings, self.cache)
+            self.playouts[index] = playout
+        return playout
+
+    @property
+    def steps(self) -> int:
+        """Decisions played so far, by every play-out (the search budget counts them)."""
+        return sum(playout.steps for playout in self.playouts.values())
+
+
 class PurrfectStrong(PurrfectGreedy):
     """Determinized search with greedy playouts: see the module docstring."""
 
@@ -153,19 +225,28 @@ class PurrfectStrong(PurrfectGreedy):
     quick: ClassVar[bool] = False
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
-    #: a few hundredths of a second on one core (see docs/bots.md).
-    budget: ClassVar[int] = 60_000
-    #: Sets of greedy numbers the play-outs are played with, drawn for each decision (one: its
-    #: own numbers only).
+    #: about a tenth of a second on one core (see docs/bots.md).
+    budget: ClassVar[int] = SEAT_BUDGET
+    #: With play-outs on one shared picture (``views=0``), the sets of greedy numbers they are
+    #: played with, drawn for each decision (one: its own numbers only).
     models: ClassVar[int] = 16
     #: How far from its own numbers the play-out models are drawn.
     model_spread: ClassVar[ModelSpread] = ModelSpread()
+    #: Whether every seat of its play-outs reads its own view (``SeatPlayout``: the cats it
+    #: has not seen, the candidates it inspected, the scores as it can estimate them), rather
+    #: than one picture of the unseen cats for all, fixed for the play-out (``FastPlayout``).
+    seat_playouts: ClassVar[bool] = True
+    #: With seat play-outs, the numbers each other seat may play with (every pattern of them
+    #: over the other seats is imagined in turn, ``SeatModels``): the first greedy bot's (no
+    #: foresight of the nominations, no less keep late in the game, the true scores) and the
+    #: greedy rules' of today.
+    others: ClassVar[tuple[Tuning, ...]] = (V1_TUNING, DEFAULT_TUNING)
     #: Whether its imagined deals foresee the candidates nominated against the cat on show
     #: (``ForeseenWorlds``) rather than taking them for any unseen cats (``WorldSampler``).
     foresee_candidates: ClassVar[bool] = True
-    #: Whether the proposers of its play-outs foresee the nominations, as its own decisions do
-    #: (``Tuning.foresee_nominations``). They do not: foreseeing in the play-outs lost points
-    #: and took 2.6 times as long (docs/bots.md).
+    #: Whether the proposers of its shared play-outs (``views=0``) foresee the nominations, as
+    #: its own decisions do (``Tuning.foresee_nominations``). They do not: foreseeing in those
+    #: play-outs lost points and took 2.6 times as long (docs/bots.md).
     playout_foresight: ClassVar[bool] = False
     #: Imagined deals per decision at least, whatever the budget.
     min_samples: ClassVar[int] = 2
@@ -189,9 +270,9 @@ class PurrfectStrong(PurrfectGreedy):
         budget: int | None = None,
         seconds: float | None = None,
         models: int | None = None,
+        views: int | None = None,
     ) -> None:
         super().__init__(game, seat, seed)
-        self.search_budget = self.budget if budget is None else budget
         #: Play-out models a decision (``models`` of the class unless given).
         self.model_count = self.models if models is None else models
         if not 1 <= self.model_count <= self.max_samples:
@@ -199,6 +280,25 @@ class PurrfectStrong(PurrfectGreedy):
                 f"models must be from 1 to {self.max_samples} (the most imagined deals a "
                 f"decision), not {self.model_count}"
             )
+        if views not in (None, 0, 1):
+            raise OptionError(
+                f"views must be 1 (every seat of a play-out reads its own view) or 0 (one "
+                f"picture of the unseen cats for all), not {views}"
+            )
+        #: Whether its play-outs are seat play-outs (``seat_playouts`` of the class unless
+        #: ``views`` says).
+        self.by_seat = self.seat_playouts if views is None else views == 1
+        if self.by_seat and models is not None:
+            raise OptionError(
+                "models sets the play-out models when the play-outs share one picture of the "
+                "unseen cats: ask for views=0 with it (play-outs by views imagine each other "
+                "seat as each kind of player in turn)"
+            )
+        if self.by_seat == self.seat_playouts:
+            default = self.budget
+        else:
+            default = SEAT_BUDGET if self.by_seat else SHARED_BUDGET
+        self.search_budget = default if budget is None else budget
         #: At most this much CPU time of the deciding thread per decision, when set (then the
         #: decision depends on the machine's speed); the budget still applies.
         self.seconds = seconds
@@ -249,10 +349,14 @@ class PurrfectStrong(PurrfectGreedy):
             return ForeseenWorlds(self.purrfect, reading)
         return WorldSampler(self.purrfect, reading.view)
 
-    def playout_models(self, reading: Reading, rng: random.Random) -> PlayoutModels:
-        """The play-outs of one decision: ``model_count`` sets of numbers drawn from ``rng``
-        around its own (``play_models``), their proposers foreseeing the nominations only if
-        ``playout_foresight`` says so. The review's evaluator plays its worlds with them too."""
+    def playout_models(self, reading: Reading, rng: random.Random) -> Models:
+        """The play-outs of one decision. With ``seat_playouts``, ``SeatModels``: itself with
+        its own numbers, the others with each pattern of ``others``. Otherwise
+        ``model_count`` sets of numbers drawn from ``rng`` around its own (``play_models``),
+        their proposers foreseeing the nominations only if ``playout_foresight`` says so. The
+        review's evaluator plays its worlds with them too."""
+        if self.by_seat:
+            return SeatModels(self.purrfect, self.seat, self.tuning, self.others, rng)
         own = replace(self.tuning, foresee_nominations=self.playout_foresight)
         models = play_models(own, self.model_spread, self.model_count, rng)
         return PlayoutModels(reading.players, reading.pool, models)
@@ -322,6 +426,7 @@ class PurrfectStrongV1(PurrfectStrong):
 
     name: ClassVar[str] = "strong-v1"
     tuning: ClassVar[Tuning] = V1_TUNING
+    seat_playouts: ClassVar[bool] = False
     budget: ClassVar[int] = 40_000
     models: ClassVar[int] = 1
     foresee_candidates: ClassVar[bool] = False
