@@ -328,21 +328,26 @@ def test_seat_play_outs_imagine_the_others_as_each_kind_in_turn(
     assert log.runs == first  # the order of the patterns comes from the bot's seeded stream
 
 
-def test_the_review_plays_its_worlds_with_hard_s_play_outs(
+def test_the_review_plays_its_worlds_with_hard_s_shared_play_out_models(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The review's evaluator judges with `hard`'s play-outs: every seat reading its own view,
-    the others as each kind in turn, world k with pattern k mod their number, in an order
-    drawn from the review's seeded stream."""
-    log = SeatLog()
-    monkeypatch.setattr(strong_module, "SeatPlayout", log)
+    """The review's evaluator judges with `hard`'s play-outs on one shared picture
+    (`views=0`, for speed): world k with model k mod their number, none of them foreseeing the
+    nominations, drawn from the review's seeded stream."""
+    log = PlayoutLog()
+    monkeypatch.setattr(strong_module, "FastPlayout", log)
     state = purrfect(THREE)
     legal = state.legal_actions()
     evaluator = PurrfectEvaluator(state.game, 0, "review")
     evaluation = evaluator.evaluate(state.view(0), legal, 40, random.Random(3))
     per_world = len(legal)
     assert evaluation.worlds == 40 and len(log.runs) == 40 * per_world
-    patterns_by_deal(log.runs, per_world, 0)
+    models = PurrfectStrong.models
+    played = models_by_deal(log.runs, per_world, models)
+    # The very sets `hard@views=0` draws first from that stream, around its own numbers.
+    hard = PurrfectStrong(state.game, 0, views=0)
+    own = replace(hard.tuning, foresee_nominations=False)
+    assert played[:models] == play_models(own, hard.model_spread, models, random.Random(3))
     first = list(log.runs)
     log.runs.clear()
     evaluator.evaluate(state.view(0), legal, 40, random.Random(3))

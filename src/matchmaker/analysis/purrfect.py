@@ -2,8 +2,9 @@
 worlds sampled from the seat's view as the bot imagines them (``PurrfectStrong.worlds``: the
 candidates nominated against the cat on show foreseen by the nomination rule) and weighted by
 how likely the table talk is in each, every action played out to the end of the game in the
-same worlds by the ``hard`` bot's play-outs (world k with its play-out model k mod their
-number, ``PurrfectStrong.playout_models``). The evaluator follows the game as the seat's
+same worlds by the ``hard`` bot's play-outs on one shared picture of the unseen cats
+(``views=0``: world k with its play-out model k mod their number,
+``PurrfectStrong.playout_models``). The evaluator follows the game as the seat's
 ``hard`` bot would (it hears the claims), so the weighting is the bot's."""
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ class PurrfectEvaluator:
             raise OptionError(f"the Purrfect Match evaluator cannot judge {game.name}")
         self.game = game
         self.seat = seat
-        self.bot = PurrfectStrong(game, seat, f"{seed}/reader")
+        # The play-outs on one shared picture (``views=0``): play-outs by views would make a
+        # review about ten times slower (docs/review.md).
+        self.bot = PurrfectStrong(game, seat, f"{seed}/reader", views=0)
 
     def observe(self, actor: int, action: Action) -> None:
         """The seat's bot follows the game (its record of the table talk)."""
