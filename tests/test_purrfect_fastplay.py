@@ -103,19 +103,27 @@ def moments(
     return list(found.values())
 
 
-@pytest.mark.parametrize("players", range(2, 9))
-def test_fast_playouts_agree_with_the_engine(players: int) -> None:
-    phases: set[Phase] = set()
-    rng = random.Random(players)
+def every_table(players: int, rng: random.Random) -> list[tuple[int, PurrfectState]]:
+    """States of bot games with every deck and first proposer (``moments``), each with the
+    index of its first proposer's kind (0: the last seat, 1: drawn at random); checked to
+    cover every phase of a round."""
+    found: list[tuple[int, PurrfectState]] = []
     firsts: tuple[int | str, ...] = (players - 1, "random")
     for d, deck in enumerate(DECKS):
         for f, first in enumerate(firsts):
             seed = 100 * players + 10 * d + f
             kinds = TABLES[(seed + d) % len(TABLES)]
             for state in moments(players, deck, first, kinds, seed, after=rng.randrange(12)):
-                phases.add(state.position.phase)
-                assert_agree(state, state.to_act, rng, worlds=6, tuning=TUNINGS[f])
-    assert phases == ROUND_PHASES
+                found.append((f, state))
+    assert {state.position.phase for _, state in found} == ROUND_PHASES
+    return found
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_fast_playouts_agree_with_the_engine(players: int) -> None:
+    rng = random.Random(players)
+    for f, state in every_table(players, rng):
+        assert_agree(state, state.to_act, rng, worlds=6, tuning=TUNINGS[f])
 
 
 @settings(max_examples=50, deadline=None)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from matchmaker.bots.purrfect.fastplay import ROUND_PHASES
 from matchmaker.bots.purrfect.knowledge import Dist, Pool, estimated_score
 from matchmaker.bots.purrfect.policy import (
     AcceptModel,
@@ -49,11 +50,8 @@ from matchmaker.games.purrfect.actions import (
     REJECT,
 )
 from matchmaker.games.purrfect.deck import MAX_VALUE
-from matchmaker.games.purrfect.phases import INSPECT, NOMINATE, OVER, PRESENT, RESPOND
+from matchmaker.games.purrfect.phases import INSPECT, NOMINATE, OVER, PRESENT
 from matchmaker.games.purrfect.state import PurrfectState
-
-#: The phases a play-out starts in (a round under way).
-ROUND_PHASES = (PRESENT, NOMINATE, INSPECT, RESPOND)
 
 
 class _Table:
