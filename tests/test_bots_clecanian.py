@@ -19,7 +19,6 @@ from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.playout import best_option
 from matchmaker.bots.clecanian.search import (
     Budget,
-    CollectorPaused,
     StockOrder,
     compare_options,
     leaf_score,
@@ -27,6 +26,7 @@ from matchmaker.bots.clecanian.search import (
     policy_for,
 )
 from matchmaker.bots.clecanian.strong import ClecanianStrong, ClecanianStrongV1
+from matchmaker.bots.collector import CollectorPaused
 from matchmaker.bots.random_bot import RandomBot
 from matchmaker.bots.registry import bot_class, bot_names, make_bot
 from matchmaker.bots.runner import play_game, seat_seed

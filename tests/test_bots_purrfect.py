@@ -3,6 +3,7 @@ rules on hand-built deals, and table talk with trust."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
 from collections import Counter
@@ -25,11 +26,13 @@ from matchmaker.bots.purrfect.knowledge import Pool
 from matchmaker.bots.purrfect.playout import partner_weights
 from matchmaker.bots.purrfect.policy import (
     DEFAULT_TUNING,
+    V1_TUNING,
     Rules,
     Tuning,
     cats_in_play,
     hand_counts,
     partner_weight,
+    weights_both_ways,
 )
 from matchmaker.bots.purrfect.seatplay import SeatPlayout
 from matchmaker.bots.purrfect.strong import (
@@ -397,6 +400,23 @@ def test_a_time_budget_still_imagines_the_minimum_of_deals() -> None:
     bot = CountingStrong(state.game, 0, 1, budget=10**9, seconds=0.0)
     assert bot.choose(state.view(0), state.legal_actions()) in state.legal_actions()
     assert bot.imagined == PurrfectStrong.min_samples
+
+
+def test_the_search_pauses_the_collector_and_restores_it() -> None:
+    """The play-outs run with the cyclic garbage collector paused (``CollectorPaused``); it
+    runs again once the decision is made."""
+
+    class Watching(CountingStrong):
+        def pick(self, samples: list[Any], active: list[int], fallback: int) -> int:
+            self.collecting = gc.isenabled()
+            return super().pick(samples, active, fallback)
+
+    state = purrfect(THREE)
+    bot = Watching(state.game, 0, 1, budget=500)
+    assert gc.isenabled()
+    bot.choose(state.view(0), state.legal_actions())
+    assert bot.imagined >= PurrfectStrong.min_samples and not bot.collecting
+    assert gc.isenabled()
 
 
 def test_strong_decides_on_the_information_set_only() -> None:
@@ -918,3 +938,24 @@ def test_playout_partner_weights_are_the_greedy_rule_on_reckoned_scores(
             if partner != me:
                 expected = partner_weight(n, seen, me, partner, DEFAULT_TUNING)
                 assert weights[me][partner] == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    scores=st.lists(st.integers(-20, 20).map(lambda x: x / 2), min_size=2, max_size=8),
+    data=st.data(),
+)
+def test_weights_both_ways_are_partner_weight_for_every_seat(
+    scores: list[float], data: st.DataObject
+) -> None:
+    """The one-pass weights of a seat's reading (the play-outs by views) are ``partner_weight``
+    from it to every other seat and back, ties for the lead included."""
+    n = len(scores)
+    me = data.draw(st.integers(0, n - 1))
+    tuning = data.draw(st.sampled_from([DEFAULT_TUNING, V1_TUNING]))
+    mine, theirs = weights_both_ways(n, scores, me, tuning)
+    assert mine[me] == theirs[me] == 0.0
+    for s in range(n):
+        if s != me:
+            assert mine[s] == partner_weight(n, scores, me, s, tuning)
+            assert theirs[s] == partner_weight(n, scores, s, me, tuning)

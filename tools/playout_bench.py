@@ -5,7 +5,8 @@
 For each game it samples worlds from the views of a few positions met in greedy games and plays
 them out the way the ``strong`` bots do (Clecanian Golf: the heuristic for ``horizon`` turns
 of the table; Purrfect Match: the greedy rules to the end of the game), counting the decisions
-played per CPU second of this thread. World sampling is inside the clock, as it is in a search.
+played per CPU second of this thread. World sampling is inside the clock, as it is in a search;
+the Purrfect lines run with the cyclic garbage collector paused, as the Purrfect search runs.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from matchmaker.bots import make_bot, play_game
 from matchmaker.bots.clecanian.evaluate import DEFAULT_WEIGHTS, Knowledge
 from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.search import (
-    CollectorPaused,
     StockOrder,
     play_to_horizon,
     policy_for,
 )
 from matchmaker.bots.clecanian.strong import ClecanianStrong
+from matchmaker.bots.collector import CollectorPaused
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy
 from matchmaker.bots.purrfect.playout import Playout
@@ -204,17 +205,23 @@ def main() -> None:
         rate = clecanian_rate(players, args.seconds, args.horizon)
         print(f"| clecanian, QuickPolicy | {players} | {rate:,.0f} |", flush=True)
     for players in (3, 4) if args.game in ("all", "purrfect") else ():
-        rate = purrfect_rate(players, args.seconds)
-        print(f"| purrfect, Playout (the engine) | {players} | {rate:,.0f} |", flush=True)
-        rate = purrfect_rate(players, args.seconds, fast=True)
-        print(f"| purrfect, FastPlayout | {players} | {rate:,.0f} |", flush=True)
-        models = PurrfectStrong.models
-        rate = purrfect_rate(players, args.seconds, fast=True, models=models)
-        print(f"| purrfect, FastPlayout, {models} models | {players} | {rate:,.0f} |", flush=True)
-        rate = purrfect_real_rate(players, args.seconds)
-        print(f"| purrfect, greedy bots on views (the engine) | {players} | {rate:,.0f} |")
-        rate = purrfect_seat_rate(players, args.seconds)
-        print(f"| purrfect, SeatPlayout (views) | {players} | {rate:,.0f} |", flush=True)
+        with CollectorPaused():  # as the Purrfect search runs its play-outs
+            purrfect_lines(players, args.seconds)
+
+
+def purrfect_lines(players: int, seconds: float) -> None:
+    """Print the Purrfect Match lines for ``players``."""
+    rate = purrfect_rate(players, seconds)
+    print(f"| purrfect, Playout (the engine) | {players} | {rate:,.0f} |", flush=True)
+    rate = purrfect_rate(players, seconds, fast=True)
+    print(f"| purrfect, FastPlayout | {players} | {rate:,.0f} |", flush=True)
+    models = PurrfectStrong.models
+    rate = purrfect_rate(players, seconds, fast=True, models=models)
+    print(f"| purrfect, FastPlayout, {models} models | {players} | {rate:,.0f} |", flush=True)
+    rate = purrfect_real_rate(players, seconds)
+    print(f"| purrfect, greedy bots on views (the engine) | {players} | {rate:,.0f} |")
+    rate = purrfect_seat_rate(players, seconds)
+    print(f"| purrfect, SeatPlayout (views) | {players} | {rate:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ seed gives the same decision) or, for play, a CPU-time limit of the deciding thr
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -37,6 +36,7 @@ from dataclasses import dataclass
 from matchmaker.bots.clecanian.evaluate import Weights
 from matchmaker.bots.clecanian.plan import Planner
 from matchmaker.bots.clecanian.quick import QuickPolicy
+from matchmaker.bots.collector import CollectorPaused
 from matchmaker.core.actions import CHANCE, Action
 from matchmaker.core.game import GAME_OVER
 from matchmaker.games.clecanian.determinize import WorldSampler
@@ -217,22 +217,6 @@ def compare_options(
         return _compare_options(
             game, view, options, budget, rng, horizon, weights, follow_up, totals
         )
-
-
-class CollectorPaused:
-    """The cyclic garbage collector paused for a ``with`` block, as play-outs want it (see
-    ``compare_options``), and restored after it, also on an error."""
-
-    def __init__(self) -> None:
-        self.collecting = False
-
-    def __enter__(self) -> None:
-        self.collecting = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        if self.collecting:
-            gc.enable()
 
 
 def _compare_options(

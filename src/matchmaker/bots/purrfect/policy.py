@@ -85,6 +85,32 @@ def partner_weight(
     return weight_against(scores[me], scores[partner], best_other, tuning)
 
 
+def weights_both_ways(
+    players: int, scores: Sequence[float], me: int, tuning: Tuning = DEFAULT_TUNING
+) -> tuple[list[float], list[float]]:
+    """``partner_weight(me, s)`` and ``partner_weight(s, me)`` for every seat s (0.0 for ``me``
+    itself), from one pass over ``scores``: the best score of the seats other than a seat is
+    the top score, or the runner-up's for the seat on top."""
+    if players == 2:
+        ones = [0.0 if s == me else 1.0 for s in range(players)]
+        return ones, ones[:]
+    top = 0
+    for s in range(1, players):
+        if scores[s] > scores[top]:
+            top = s
+    best = scores[top]
+    runner_up = max(scores[s] for s in range(players) if s != top)
+    own = scores[me]
+    own_best = runner_up if me == top else best
+    mine = [0.0] * players
+    theirs = [0.0] * players
+    for s in range(players):
+        if s != me:
+            mine[s] = weight_against(own, scores[s], own_best, tuning)
+            theirs[s] = weight_against(scores[s], own, runner_up if s == top else best, tuning)
+    return mine, theirs
+
+
 def weight_against(mine: float, theirs: float, best_other: float, tuning: Tuning) -> float:
     """``partner_weight`` with three or more players, from my score, the partner's and the
     best score of the seats other than me: the leader's share when the partner leads the

@@ -36,8 +36,8 @@ from matchmaker.bots.purrfect.policy import (
     Tuning,
     cats_in_play,
     continuation_values,
-    partner_weight,
     should_propose,
+    weights_both_ways,
 )
 from matchmaker.core.actions import Action
 from matchmaker.core.seats import clockwise_from, in_turn_from
@@ -159,13 +159,9 @@ class _Reading:
             )
             for s in range(table.players)
         ]
-        #: How much each seat's gain counts against this one, and this one's against each.
-        self.mine = [self.weight(seat, s) if s != seat else 0.0 for s in range(self.players)]
-        self.theirs = [self.weight(s, seat) if s != seat else 0.0 for s in range(self.players)]
-
-    def weight(self, me: int, partner: int) -> float:
-        """How much ``partner``'s gain counts against ``me`` (``Reading.weight``)."""
-        return partner_weight(self.players, self.scores, me, partner, self.tuning)
+        #: How much each seat's gain counts against this one, and this one's against each
+        #: (``Reading.weight`` both ways).
+        self.mine, self.theirs = weights_both_ways(self.players, self.scores, seat, tuning)
 
     def candidate_dist(self, seat: int, cat: int) -> Dist:
         """``Reading.candidate_dist`` in silence: the known value, or what ``seat`` nominates

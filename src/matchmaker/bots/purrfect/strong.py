@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, ClassVar, Protocol
 
+from matchmaker.bots.collector import CollectorPaused
 from matchmaker.bots.paired import paired_error
 from matchmaker.bots.purrfect.fastplay import FastPlayout
 from matchmaker.bots.purrfect.greedy import PurrfectGreedy, Reading, greedy_action
@@ -313,7 +314,12 @@ class PurrfectStrong(PurrfectGreedy):
     def search(self, reading: Reading, legal: Sequence[Action], fallback: int) -> int:
         """Play out every legal action on the same imagined deals until the budget is spent
         (after ``prune_at`` of it, only the ``finalists`` best and the greedy action go on),
-        then pick one (see ``pick``)."""
+        then pick one (see ``pick``). The cyclic garbage collector is paused meanwhile
+        (``CollectorPaused``)."""
+        with CollectorPaused():
+            return self._search(reading, legal, fallback)
+
+    def _search(self, reading: Reading, legal: Sequence[Action], fallback: int) -> int:
         playouts = self.playout_models(reading, self.rng)
         worlds = self.worlds(reading)
         active = list(range(len(legal)))
