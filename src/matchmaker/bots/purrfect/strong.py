@@ -75,7 +75,7 @@ def mean_outcomes(samples: list[Sample], actions: list[int]) -> dict[int, float]
 #: What imagining one deal costs, in decisions played (a budget unit).
 SAMPLE_COST = 10
 #: The default budget of play-outs in which every seat reads its own view (``SeatPlayout``)...
-SEAT_BUDGET = 8_000
+SEAT_BUDGET = 16_000
 #: ... and of play-outs that share one picture of the unseen cats (``FastPlayout``), about
 #: ten times faster a decision.
 SHARED_BUDGET = 60_000
@@ -226,7 +226,8 @@ class PurrfectStrong(PurrfectGreedy):
     quick: ClassVar[bool] = False
     #: The work allowed per decision, counted in decisions played in imagined games; imagining
     #: a deal counts as ``SAMPLE_COST`` decisions, starting a playout as one. The default takes
-    #: about a tenth of a second on one core (see docs/bots.md).
+    #: about a seventh of a second on one core on average, a third at most (compiled; see
+    #: docs/bots.md).
     budget: ClassVar[int] = SEAT_BUDGET
     #: With play-outs on one shared picture (``views=0``), the sets of greedy numbers they are
     #: played with, drawn for each decision (one: its own numbers only).
